@@ -1,0 +1,194 @@
+# primlab: every entry point. `make help` lists them.
+#
+# Layout of the build (all under build/, safe to delete):
+#   build/obj/...            harness, references, lab tables (shared)
+#   build/libprimlab.a       the harness and the references
+#   build/<impl>/labNN       one binary per lab and implementation,
+#                            <impl> = labs (student code) or solutions
+#   build/tests/...          the project's own Check tests
+#
+# Variables: LAB=01 (one lab), IMPL=labs|solutions (or a folder laid out like
+# labs/), ARCH=sm_90 (CUDA architecture; detected from the GPU otherwise),
+# V=1 (show commands), PRIMLAB_TIMEOUT=60 (seconds per test).
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+
+# ------------------------------------------------------------------ tools
+CUDA_HOME ?= /usr/local/cuda
+NVCC ?= $(shell command -v nvcc 2>/dev/null || for d in "$(CUDA_HOME)" "$(CUDA_PATH)" /usr/local/cuda; do \
+          test -x "$$d/bin/nvcc" && { echo "$$d/bin/nvcc"; break; }; done)
+CUDA_ROOT := $(patsubst %/bin/nvcc,%,$(NVCC))
+CC ?= cc
+CXX ?= c++
+
+ifeq ($(V),1)
+Q :=
+quiet = @:
+else
+Q := @
+quiet = @printf '  %-6s %s\n'
+endif
+
+# The architecture: ARCH if given, else the GPU's, else a portable set with
+# PTX for newer GPUs (CUDA 13 supports sm_75 and up).
+GPU_CC := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '. ')
+ifneq ($(ARCH),)
+GENCODE := -arch=sm_$(ARCH:sm_%=%)
+else ifneq ($(GPU_CC),)
+GENCODE := -arch=sm_$(GPU_CC)
+else
+GENCODE := -gencode arch=compute_75,code=sm_75 -gencode arch=compute_80,code=sm_80 \
+           -gencode arch=compute_90,code=[sm_90,compute_90]
+endif
+
+CHECK_FLAGS := $(shell pkg-config --cflags --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
+DEPFLAGS = -MMD -MP -MF $(@:.o=.d)
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c11 -Wall -Wextra -fopenmp
+NVCCFLAGS ?= -O3 -lineinfo
+NVCCFLAGS += -std=c++17 $(GENCODE) -Xcompiler -Wall,-Wextra,-fopenmp
+LDLIBS := -fopenmp -L$(CUDA_ROOT)/lib64 -lcudart_static -ldl -lrt -lpthread
+
+# --------------------------------------------------------------- sources
+LAB_DIRS := $(sort $(patsubst labs/%/,%,$(wildcard labs/[0-9][0-9]-*/)))
+LAB_IDS := $(foreach d,$(LAB_DIRS),$(firstword $(subst -, ,$(d))))
+lab_dir = $(filter $(1)-%,$(LAB_DIRS))
+lab_src = $(notdir $(wildcard labs/$(call lab_dir,$(1))/*.cu))
+
+LIB_SRC := $(filter-out harness/driver.c,$(wildcard harness/*.c harness/*.cu)) \
+           $(wildcard kernels_ref/cpu/*.c kernels_ref/vendor/*.cu)
+obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
+LIB_OBJ := $(call obj,$(LIB_SRC))
+CPU_TEST_SRC := tests/test_cpu.c harness/rng.c harness/diagnose.c harness/report.c harness/proc.c \
+                harness/timing.c kernels_ref/cpu/scan.c
+
+# IMPL: labs -> build/labs, solutions -> build/solutions, a folder -> build/impl-<folder>
+IMPL ?= labs
+impl_tag = $(if $(filter labs solutions,$(1)),$(1),impl-$(subst /,-,$(patsubst %/,%,$(1))))
+impl_variant = $(if $(filter solutions,$(1)),solution,student)
+IMPLS := $(sort labs solutions $(patsubst %/,%,$(IMPL)))
+
+# Rebuild everything when the compilers or their flags change.
+FLAGS_SIG := $(NVCC) $(CC) $(GENCODE) $(CFLAGS) $(NVCCFLAGS)
+build/.flags: FORCE
+	@mkdir -p build; echo '$(FLAGS_SIG)' | cmp -s - $@ || echo '$(FLAGS_SIG)' > $@
+
+# The bootstrap runs once (the stamp records it); delete build/ to redo it.
+build/.bootstrap:
+	$(Q)harness/bootstrap.sh && mkdir -p build && touch $@
+build/.bootstrap-plots:
+	$(Q)harness/bootstrap.sh --plots && mkdir -p build && touch $@
+
+# ------------------------------------------------------------------ rules
+build/obj/%.o: %.c build/.flags | build/.bootstrap
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D) && $(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+build/obj/%.o: %.cu build/.flags | build/.bootstrap
+	$(quiet) NVCC $@
+	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -c $< -o $@
+
+build/libprimlab.a: $(LIB_OBJ)
+	$(quiet) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+# One set of rules per implementation folder. A lab's student file is
+# compiled against the pristine header in labs/ (-I), whatever folder it is in.
+define impl_rules
+build/$(call impl_tag,$(1))/obj/driver.o: harness/driver.c build/.flags | build/.bootstrap
+	$$(quiet) CC $$@
+	$$(Q)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(DEPFLAGS) -DPL_IMPL_VARIANT='"$(call impl_variant,$(1))"' -c $$< -o $$@
+build/$(call impl_tag,$(1))/obj/%.o: $(1)/%.cu build/.flags | build/.bootstrap
+	$$(quiet) NVCC $$@
+	$$(Q)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(DEPFLAGS) -Ilabs/$$(*D) -c $$< -o $$@
+endef
+$(foreach i,$(IMPLS),$(eval $(call impl_rules,$(i))))
+
+define lab_rules
+build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o build/obj/harness/labs/lab$(1).o \
+    build/$(call impl_tag,$(2))/obj/$(call lab_dir,$(1))/$(basename $(call lab_src,$(1))).o build/libprimlab.a
+	$$(quiet) LINK $$@
+	$$(Q)$$(CXX) -o $$@ $$^ $$(LDLIBS)
+endef
+$(foreach i,$(IMPLS),$(foreach l,$(LAB_IDS),$(eval $(call lab_rules,$(l),$(i)))))
+
+# The project's own tests: CPU units, the harness on the device, and each
+# lab's suites run against its solution.
+build/tests/test_cpu: build/obj/tests/test_cpu.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(CHECK_FLAGS) $(LDLIBS)
+build/tests/test_gpu_harness: build/obj/tests/test_gpu_harness.o build/obj/tests/planted.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(CHECK_FLAGS) $(LDLIBS)
+define lab_test_rules
+build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/labs/lab$(1).o \
+    build/solutions/obj/$(call lab_dir,$(1))/$(basename $(call lab_src,$(1))).o build/libprimlab.a
+	$$(quiet) LINK $$@
+	$$(Q)mkdir -p $$(@D) && $$(CXX) -o $$@ $$^ $$(CHECK_FLAGS) $$(LDLIBS)
+endef
+$(foreach l,$(LAB_IDS),$(eval $(call lab_test_rules,$(l))))
+
+TESTS := build/tests/test_cpu build/tests/test_gpu_harness $(LAB_IDS:%=build/tests/test_lab%)
+LAB_BINS := $(foreach i,labs solutions,$(LAB_IDS:%=build/$(i)/lab%))
+
+# ---------------------------------------------------------------- targets
+.PHONY: all help test test-sanitize check demo plots clean bootstrap FORCE
+
+all: $(LAB_BINS) $(TESTS)
+	@echo "built: $(LAB_BINS)"
+	@echo "next: make test (the project's tests), make check LAB=01 (grade your lab), make demo"
+
+help:
+	@echo "primlab targets:"
+	@echo "  make                 build every lab (student and solution) and the tests"
+	@echo "  make test            the project's own tests (GPU suites skip without a GPU)"
+	@echo "  make check           grade the student code: LAB=01 for one lab, IMPL=solutions for the solutions"
+	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
+	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
+	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
+	@echo "  make clean           remove build/"
+	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds"
+	@echo "labs: $(LAB_DIRS)"
+
+bootstrap:
+	$(Q)harness/bootstrap.sh --plots && mkdir -p build && touch build/.bootstrap build/.bootstrap-plots
+
+# Runs every test binary even when one fails; fails if any did.
+test: $(TESTS)
+	$(Q)fail=0; for t in $(TESTS); do echo "== $$t"; $$t || fail=1; done; \
+	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
+	else echo "make test: FAILED" >&2; exit 1; fi
+
+# The CPU-side tests once more, built with the sanitizers (no CUDA in them).
+# The isolation tests crash children on purpose: the sanitizers let those signals through.
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+test-sanitize: | build/.bootstrap
+	$(quiet) CC build/asan/test_cpu
+	$(Q)mkdir -p build/asan && $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) $(CPU_TEST_SRC) \
+	    -o build/asan/test_cpu $(CHECK_FLAGS) -lm
+	$(Q)ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/test_cpu
+
+check: | build/.bootstrap
+	$(Q)harness/check.sh "$(IMPL)" "$(LAB)"
+
+DEMO_SIZES ?= 2^16,2^20,2^24
+demo: build/solutions/lab01 | build/.bootstrap-plots
+	@echo "== lab 01 (prefix sum): the solution against the CPU references and CUB"
+	$(Q)build/solutions/lab01 run --n $(DEMO_SIZES) --reps 10 --out build/demo-lab01.tsv
+	@echo "== figures from the reference data in plots/data (measured on the GPU named in each figure)"
+	$(Q)for d in $(LAB_IDS); do test -f plots/data/lab$$d.tsv && plots/render.sh $$d plots/data/lab$$d.tsv plots/figures; done; true
+	@echo "demo done: figures in plots/figures/"
+
+# With a GPU, measure afresh (replacing the reference data); then render.
+plots: $(LAB_IDS:%=build/solutions/lab%) | build/.bootstrap-plots
+	$(Q)for d in $(if $(LAB),$(LAB),$(LAB_IDS)); do \
+	  if build/solutions/lab$$d info >/dev/null 2>&1; then \
+	    echo "== lab $$d: measuring on the GPU"; build/solutions/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \
+	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
+	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

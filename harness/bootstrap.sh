@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# harness/bootstrap.sh: find or install what primlab needs.
+#
+#   harness/bootstrap.sh            the build and the tests: nvcc, a C compiler
+#                                   with OpenMP, Check (and pkg-config)
+#   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
+#
+# Installs missing packages with apt-get when it can (root, or sudo without a
+# password); otherwise prints the exact command and exits 1. A Check that is
+# already reachable through CPATH / LIBRARY_PATH / PKG_CONFIG_PATH (unpacked
+# from .deb files on a machine with no package registry) is accepted as is.
+# The Makefile runs this when its stamp file is missing.
+set -u
+
+want_plots=0
+for a in "$@"; do
+    case "$a" in
+    --plots) want_plots=1 ;;
+    -h | --help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "bootstrap: unknown option '$a'" >&2; exit 2 ;;
+    esac
+done
+
+say() { printf 'bootstrap: %s\n' "$*"; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+find_nvcc() {
+    if command -v nvcc >/dev/null 2>&1; then command -v nvcc; return 0; fi
+    for d in "${CUDA_HOME:-}" "${CUDA_PATH:-}" /usr/local/cuda; do
+        if [ -n "$d" ] && [ -x "$d/bin/nvcc" ]; then echo "$d/bin/nvcc"; return 0; fi
+    done
+    return 1
+}
+
+check_flags() {
+    if pkg-config --exists check 2>/dev/null; then
+        pkg-config --cflags --libs check
+    else
+        echo "-lcheck -lsubunit -lm -lrt -pthread"
+    fi
+}
+
+have_check() {
+    cat >"$tmp/c.c" <<'C'
+#include <check.h>
+START_TEST(t) { ck_assert_int_eq(1, 1); }
+END_TEST
+int main(void) { Suite *s = suite_create("s"); TCase *tc = tcase_create("c"); tcase_add_test(tc, t);
+  suite_add_tcase(s, tc); SRunner *r = srunner_create(s); srunner_set_fork_status(r, CK_NOFORK);
+  srunner_run_all(r, CK_SILENT); int f = srunner_ntests_failed(r); srunner_free(r); return f; }
+C
+    # shellcheck disable=SC2046
+    ${CC:-cc} "$tmp/c.c" -o "$tmp/c" $(check_flags) >"$tmp/c.log" 2>&1 && "$tmp/c"
+}
+
+have_openmp() {
+    printf '#include <omp.h>\nint main(void){return omp_get_max_threads() < 1;}\n' >"$tmp/o.c"
+    ${CC:-cc} -fopenmp "$tmp/o.c" -o "$tmp/o" >/dev/null 2>&1 && "$tmp/o"
+}
+
+have_gnuplot() {
+    command -v gnuplot >/dev/null 2>&1 || return 1
+    local terms
+    terms=$(gnuplot -e 'set terminal' 2>&1)
+    for t in pngcairo svg pdfcairo; do
+        grep -qw "$t" <<<"$terms" || return 1
+    done
+}
+
+missing_pkgs=()
+problems=()
+
+if nvcc=$(find_nvcc); then
+    say "nvcc: $nvcc ($("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'))"
+else
+    problems+=("nvcc not found (looked on PATH, in \$CUDA_HOME/bin, \$CUDA_PATH/bin and /usr/local/cuda/bin): install the CUDA Toolkit, or set CUDA_HOME to its folder")
+fi
+
+if ! command -v "${CC:-cc}" >/dev/null 2>&1; then
+    missing_pkgs+=(build-essential)
+elif ! have_openmp; then
+    problems+=("the C compiler '${CC:-cc}' cannot build OpenMP code (-fopenmp): install gcc")
+fi
+command -v pkg-config >/dev/null 2>&1 || missing_pkgs+=(pkg-config)
+if have_check; then
+    say "check: found ($(check_flags))"
+else
+    missing_pkgs+=(check libsubunit-dev)
+fi
+if [ "$want_plots" = 1 ]; then
+    if have_gnuplot; then
+        say "gnuplot: $(gnuplot --version)"
+    else
+        missing_pkgs+=(gnuplot-nox)
+    fi
+fi
+
+if [ ${#missing_pkgs[@]} -gt 0 ]; then
+    install=(apt-get install -y --no-install-recommends "${missing_pkgs[@]}")
+    cmd="${install[*]}"
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; fi
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        problems+=("missing: ${missing_pkgs[*]}, and there is no apt-get here: install them with your package manager")
+    elif [ "$(id -u)" != 0 ] && [ -z "$sudo" ]; then
+        problems+=("missing: ${missing_pkgs[*]}; run: sudo apt-get update && sudo $cmd")
+    else
+        say "installing ${missing_pkgs[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        # shellcheck disable=SC2086 # $sudo is empty or "sudo -n"
+        if ! { $sudo apt-get update -qq && $sudo "${install[@]}" -qq; } >"$tmp/apt.log" 2>&1; then
+            tail -n 5 "$tmp/apt.log" | sed 's/^/bootstrap:   /'
+            problems+=("apt-get could not install ${missing_pkgs[*]} (no network or registry?); run: apt-get update && $cmd")
+        else
+            have_check || problems+=("check was installed but a test program still does not build: see 'pkg-config --libs check'")
+            if [ "$want_plots" = 1 ] && ! have_gnuplot; then
+                problems+=("gnuplot was installed but lacks the pngcairo, svg or pdfcairo terminal")
+            fi
+        fi
+    fi
+fi
+
+if [ ${#problems[@]} -gt 0 ]; then
+    for p in "${problems[@]}"; do echo "bootstrap: $p" >&2; done
+    exit 1
+fi
+say "ok"

@@ -1,0 +1,75 @@
+/* harness/diagnose.h: compare a result with its reference and say what is wrong.
+ *
+ * "FAIL" teaches nothing; a diagnosis names the bug's likely shape:
+ *   - output never written (poison left), everywhere ("not implemented yet")
+ *     or at some positions;
+ *   - writes past the end or before the start (guard zones changed);
+ *   - the whole output shifted by one (inclusive vs exclusive);
+ *   - errors that start at a block boundary (block sums not carried over);
+ *   - a result that differs between two runs (a race);
+ *   - otherwise the first mismatch, with a window of values, and the count.
+ * Pure C on host arrays, so every kind is unit-tested without a GPU.
+ */
+#ifndef PRIMLAB_DIAGNOSE_H
+#define PRIMLAB_DIAGNOSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 0xA5 in every byte: what device buffers and guard zones are filled with */
+#define PL_POISON_BYTE 0xA5
+#define PL_POISON_I32 ((int)0xA5A5A5A5)
+
+enum pl_finding {
+    PL_F_NOT_IMPLEMENTED = 1u << 0, /* every output position still poison */
+    PL_F_UNWRITTEN = 1u << 1,       /* some positions still poison */
+    PL_F_GUARD_BACK = 1u << 2,      /* wrote past the end */
+    PL_F_GUARD_FRONT = 1u << 3,     /* wrote before the start */
+    PL_F_SHIFT_RIGHT = 1u << 4,     /* got[i] == want[i-1] */
+    PL_F_SHIFT_LEFT = 1u << 5,      /* got[i] == want[i+1] */
+    PL_F_BLOCK = 1u << 6,           /* errors start at a block boundary */
+    PL_F_RACE = 1u << 7,            /* two runs disagree */
+    PL_F_MISMATCH = 1u << 8,        /* wrong values */
+    PL_F_INPUT_CHANGED = 1u << 9,   /* the const input was modified */
+};
+
+typedef struct pl_cmp {
+    const int *want;  /* reference, n values */
+    const int *got;   /* result, n values */
+    size_t n;
+    const int *got2;  /* the same call's result from a second run, or NULL */
+    const uint8_t *guard_front, *guard_back; /* the output's guard zones, or NULL */
+    size_t guard_bytes;
+    const int *in, *in_after; /* the input before and after the call, or NULL */
+    /* what a shift by one means for this operation, e.g.
+       "an exclusive result where an inclusive one was asked" */
+    const char *hint_right, *hint_left;
+} pl_cmp;
+
+typedef struct pl_diag {
+    unsigned findings;    /* enum pl_finding bits */
+    size_t mismatches;    /* positions where got != want */
+    size_t unwritten;     /* of those, positions still poison */
+    size_t first_bad;     /* first mismatching index (valid if mismatches) */
+    size_t guard_front_bad, guard_back_bad; /* changed bytes in each zone */
+    size_t race_diffs;    /* positions where got != got2 */
+    size_t block;         /* the block size when PL_F_BLOCK */
+    char reason[160];     /* one line: the most telling finding */
+    char detail[2048];    /* further lines, each indented, '\n'-terminated */
+} pl_diag;
+
+/* Fills d; returns 1 if the result is right (no finding), else 0. */
+int pl_compare_i32(const pl_cmp *c, pl_diag *d);
+
+/* Number of bytes in [p, p + bytes) that differ from PL_POISON_BYTE. */
+size_t pl_guard_changed(const uint8_t *p, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,338 @@
+/* harness/driver.c: main() of every lab binary, build/<impl>/labNN.
+ *
+ *   labNN check [--part X] [--n LIST] [--seed S]   correctness tests, scored
+ *   labNN run   [--part X] [--n LIST] [--reps R]   benchmark table (+ --out TSV)
+ *   labNN sweep [--part X] [--out FILE]            n = 2^lo..2^hi, TSV for plots
+ *   labNN info | list                              the GPU | the parts and tests
+ *
+ * The parent never touches CUDA: `check` runs each test in its own child,
+ * and `run`/`sweep` probe the device in a child before using it here.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "gpu.h"
+#include "lab.h"
+#include "proc.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PL_IMPL_VARIANT
+#define PL_IMPL_VARIANT "student"
+#endif
+const char *const pl_impl_variant = PL_IMPL_VARIANT;
+
+#define MAX_SIZES 64
+
+typedef struct opts {
+    const char *cmd, *part, *out, *scores;
+    long sizes[MAX_SIZES];
+    int nsizes, reps;
+    unsigned long long seed;
+    double timeout;
+} opts;
+
+static const char *prog = "lab";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: %s <command> [options]\n"
+            "commands:\n"
+            "  check   correctness tests, each in its own process; prints OK/FAIL, reasons, the score\n"
+            "  run     benchmark every variant: time, GB/s, %% of copy bandwidth, ratios to CPU and CUB\n"
+            "  sweep   benchmark n = 2^lo..2^hi and write TSV rows for the plots\n"
+            "  info    describe the GPU\n"
+            "  list    list the parts, test sizes and points\n"
+            "options:\n"
+            "  --part X      only part X (a, b, ...)\n"
+            "  --n LIST      sizes, comma-separated: 1000, 2^20, 4M (= 4 * 2^20)\n"
+            "  --seed S      input seed (default 1)\n"
+            "  --reps R      timed repetitions, median reported (default 20)\n"
+            "  --out FILE    write TSV rows to FILE (run, sweep)\n"
+            "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
+            "  --scores FILE append per-test scores as TSV (used by make check)\n",
+            prog);
+}
+
+static void die_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (try '%s --help')\n", prog);
+    exit(2);
+}
+
+/* "1000", "2^20", "4M", "64K": a size in [0, INT_MAX], or -1. */
+static long parse_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    if (s[0] == '2' && s[1] == '^') {
+        long e = strtol(s + 2, &end, 10);
+        return (*end || e < 0 || e > 30 || errno) ? -1 : 1L << e;
+    }
+    long v = strtol(s, &end, 10);
+    if (end == s || errno || v < 0)
+        return -1;
+    if (*end == 'K' || *end == 'k')
+        v <<= 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        v <<= 20, end++;
+    return (*end || v > INT_MAX) ? -1 : v;
+}
+
+static void parse(int argc, char **argv, opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->reps = 20;
+    o->seed = 1;
+    o->timeout = pl_env_seconds("PRIMLAB_TIMEOUT", 60);
+    if (argc < 2)
+        die_usage("missing command%s", "");
+    o->cmd = argv[1];
+    if (!strcmp(o->cmd, "-h") || !strcmp(o->cmd, "--help")) {
+        usage(stdout);
+        exit(0);
+    }
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            exit(0);
+        }
+        if (i + 1 >= argc)
+            die_usage("option '%s' needs a value", a);
+        const char *v = argv[++i];
+        char *end;
+        if (!strcmp(a, "--part"))
+            o->part = v;
+        else if (!strcmp(a, "--out"))
+            o->out = v;
+        else if (!strcmp(a, "--scores"))
+            o->scores = v;
+        else if (!strcmp(a, "--seed")) {
+            errno = 0;
+            o->seed = strtoull(v, &end, 0);
+            if (*end || end == v || errno)
+                die_usage("bad seed '%s'", v);
+        } else if (!strcmp(a, "--reps")) {
+            long r = strtol(v, &end, 10);
+            if (*end || r < 1 || r > 256)
+                die_usage("bad repetition count '%s' (want 1..256)", v);
+            o->reps = (int)r;
+        } else if (!strcmp(a, "--timeout")) {
+            o->timeout = strtod(v, &end);
+            if (*end || end == v || o->timeout <= 0)
+                die_usage("bad time limit '%s' (want seconds > 0)", v);
+        } else if (!strcmp(a, "--n")) {
+            char *copy = strdup(v), *save = NULL;
+            for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+                long n = parse_size(t);
+                if (n < 0)
+                    die_usage("bad size '%s' (want 0..2^31-1, e.g. 1000, 2^20 or 4M)", t);
+                if (o->nsizes == MAX_SIZES)
+                    die_usage("too many sizes in '%s'", v);
+                o->sizes[o->nsizes++] = n;
+            }
+            free(copy);
+        } else {
+            die_usage("unknown option '%s'", a);
+        }
+    }
+}
+
+static const pl_part *find_part(const pl_lab *lab, const char *id)
+{
+    if (!id)
+        return NULL;
+    for (int k = 0; k < lab->nparts; k++)
+        if (!strcmp(lab->parts[k].id, id))
+            return &lab->parts[k];
+    fprintf(stderr, "%s: no part '%s' in lab %s (parts:", prog, id, lab->id);
+    for (int k = 0; k < lab->nparts; k++)
+        fprintf(stderr, " %s", lab->parts[k].id);
+    fprintf(stderr, ")\n");
+    exit(2);
+}
+
+/* ---------------------------------------------------------------- check */
+
+typedef struct test_arg {
+    const pl_lab *lab;
+    const pl_part *part;
+    long n;
+    uint64_t seed;
+} test_arg;
+
+static void test_child(void *p, pl_result *r)
+{
+    test_arg *t = p;
+    pl_lab_test(t->lab, t->part, t->n, t->seed, r);
+}
+
+static void print_indented(const char *text, const char *indent)
+{
+    for (const char *s = text; s && *s;) {
+        const char *nl = strchr(s, '\n');
+        int len = nl ? (int)(nl - s) : (int)strlen(s);
+        printf("%s%.*s\n", indent, len, s);
+        s = nl ? nl + 1 : s + len;
+    }
+}
+
+static int cmd_check(const pl_lab *lab, const opts *o)
+{
+    pl_devinfo dev;
+    int gpu = pl_probe_device(&dev);
+    const pl_part *only = find_part(lab, o->part);
+    FILE *scores = NULL;
+    if (o->scores && !(scores = fopen(o->scores, "a"))) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
+        return 2;
+    }
+    if (gpu)
+        printf("lab%s %s: %s, %s, seed %llu\n", lab->id, lab->name, pl_impl_variant, dev.name, o->seed);
+    else
+        printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name, dev.error);
+    int got = 0, max = 0;
+    for (int k = 0; k < lab->nparts; k++) {
+        const pl_part *p = &lab->parts[k];
+        if (only && p != only)
+            continue;
+        const long *sizes = o->nsizes ? o->sizes : lab->test_sizes;
+        int nsizes = o->nsizes ? o->nsizes : lab->ntest_sizes;
+        for (int s = 0; s < nsizes; s++) {
+            long n = sizes[s];
+            if (!o->nsizes && p->max_n > 0 && n > p->max_n)
+                continue; /* not a test of this part */
+            test_arg t = {lab, p, n, o->seed};
+            pl_result r = {.status = PL_SKIP, .reason = "no GPU"};
+            if (gpu)
+                pl_run_isolated(test_child, &t, o->timeout, &r);
+            int pts = r.status == PL_PASS ? p->points : 0;
+            got += pts;
+            max += p->points;
+            char name[96];
+            snprintf(name, sizeof name, "%s.%s %s, n=%ld", lab->id, p->id, p->title, n);
+            if (gpu)
+                printf("%-52s %-7s %6.2fs  %d/%d\n", name, pl_status_name(r.status), r.seconds, pts, p->points);
+            if (r.status != PL_PASS && gpu) {
+                print_indented(r.reason, "    ");
+                print_indented(r.detail, "    ");
+            }
+            if (scores)
+                fprintf(scores, "%s\t%s\t%ld\t%s\t%d\t%d\t%.3f\n", lab->id, p->id, n,
+                        pl_status_name(r.status), pts, p->points, r.seconds);
+            fflush(stdout);
+        }
+    }
+    printf("lab%s subtotal: %d/%d\n", lab->id, got, max);
+    if (scores)
+        fclose(scores);
+    else
+        printf("Score: %d/%d\n", got, max);
+    return got == max ? 0 : 1;
+}
+
+/* ---------------------------------------------------------------- bench */
+
+typedef struct bench_arg {
+    const pl_lab *lab;
+    pl_bench_opts bo;
+} bench_arg;
+
+static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
+{
+    long sizes[MAX_SIZES];
+    int nsizes = 0;
+    if (o->nsizes) {
+        memcpy(sizes, o->sizes, sizeof(long) * (size_t)o->nsizes);
+        nsizes = o->nsizes;
+    } else if (sweep) {
+        for (int e = lab->sweep_lo; e <= lab->sweep_hi && nsizes < MAX_SIZES; e++)
+            sizes[nsizes++] = 1L << e;
+    } else {
+        memcpy(sizes, lab->bench_sizes, sizeof(long) * (size_t)lab->nbench_sizes);
+        nsizes = lab->nbench_sizes;
+    }
+    pl_devinfo dev;
+    int gpu = pl_probe_device(&dev);
+    if (!gpu)
+        printf("no GPU (%s): CPU rows only\n", dev.error);
+
+    /* Sweeps replace reference data: write a temporary file, rename at the end. */
+    char tmp[4096] = "";
+    FILE *tsv = NULL;
+    if (o->out) {
+        snprintf(tmp, sizeof tmp, "%s.tmp", o->out);
+        if (!(tsv = fopen(tmp, "w"))) {
+            fprintf(stderr, "%s: cannot write '%s': %s\n", prog, tmp, strerror(errno));
+            return 2;
+        }
+    }
+    pl_bench_opts bo = {find_part(lab, o->part), sizes, nsizes, o->reps, gpu, tsv, sweep ? NULL : stdout,
+                        sweep ? stderr : NULL, gpu ? "measured" : "cpu-only"};
+    int wrong = pl_lab_bench(lab, &bo);
+    if (tsv) {
+        fclose(tsv);
+        if (rename(tmp, o->out) != 0) {
+            fprintf(stderr, "%s: cannot rename '%s': %s\n", prog, tmp, strerror(errno));
+            return 2;
+        }
+        fprintf(stderr, "wrote %s\n", o->out);
+    }
+    return wrong ? 1 : 0;
+}
+
+static int cmd_info(void)
+{
+    pl_devinfo d;
+    if (!pl_probe_device(&d)) {
+        printf("no GPU: %s\n", d.error);
+        return 1;
+    }
+    printf("device: %s\ncompute capability: %d.%d\nmultiprocessors: %d\nL2: %.0f MiB\n"
+           "memory: %.1f GiB (%.1f GiB free)\n",
+           d.name, d.cc_major, d.cc_minor, d.sms, d.l2_bytes / 1048576.0, d.mem_bytes / 1073741824.0,
+           d.free_bytes / 1073741824.0);
+    return 0;
+}
+
+static int cmd_list(const pl_lab *lab)
+{
+    printf("lab%s %s: %s\n", lab->id, lab->name, lab->title);
+    for (int k = 0; k < lab->nparts; k++) {
+        const pl_part *p = &lab->parts[k];
+        printf("  part %s: %s (%s), %d point(s) per test, n =", p->id, p->title, p->entry, p->points);
+        for (int s = 0; s < lab->ntest_sizes; s++)
+            if (!p->max_n || lab->test_sizes[s] <= p->max_n)
+                printf(" %ld", lab->test_sizes[s]);
+        printf("\n");
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const pl_lab *lab = pl_this_lab();
+    static char name[16];
+    snprintf(name, sizeof name, "lab%s", lab->id);
+    prog = name;
+    opts o;
+    parse(argc, argv, &o);
+    if (!strcmp(o.cmd, "check"))
+        return cmd_check(lab, &o);
+    if (!strcmp(o.cmd, "run"))
+        return cmd_bench(lab, &o, 0);
+    if (!strcmp(o.cmd, "sweep"))
+        return cmd_bench(lab, &o, 1);
+    if (!strcmp(o.cmd, "info"))
+        return cmd_info();
+    if (!strcmp(o.cmd, "list"))
+        return cmd_list(lab);
+    die_usage("unknown command '%s'", o.cmd);
+    return 2;
+}

@@ -1,0 +1,88 @@
+/* harness/lab.h: the lab table, which drivers, tests, grading and plots read.
+ *
+ * A lab is one pl_lab value (harness/labs/labNN.c): its parts, each with the
+ * entry point under test and its CPU and vendor yardsticks, the input
+ * generator, the bytes counted, the test sizes and the points. Nothing about
+ * a lab is listed anywhere else, so the pieces cannot drift apart.
+ *
+ * Labs 01-03 are "array operations": int32 in, int32 out, same length, with
+ * device scratch. Later labs add their own operation shapes here.
+ */
+#ifndef PRIMLAB_LAB_H
+#define PRIMLAB_LAB_H
+
+#include "proc.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void (*pl_gpu_op)(const int *d_in, int *d_out, int n, int *d_scratch);
+typedef void (*pl_cpu_op)(const int *in, int *out, size_t n);
+typedef int (*pl_vendor_op)(const int *d_in, int *d_out, int n, void *d_temp, size_t temp_bytes);
+
+typedef struct pl_part {
+    const char *id;       /* "a", "b", ...: --part takes it */
+    const char *title;    /* "inclusive scan, any n" */
+    const char *entry;    /* the contract's function name, for messages */
+    long max_n;           /* largest n the contract allows; 0: INT_MAX */
+    int points;           /* per correctness test */
+    int bench;            /* timed by `run` and `sweep` */
+    pl_gpu_op gpu;        /* the student's or the solution's entry point */
+    pl_cpu_op cpu, omp;   /* serial reference (the oracle) and OpenMP */
+    pl_vendor_op vendor;  /* NULL: none */
+    const char *hint_right, *hint_left; /* what a shift by one means */
+} pl_part;
+
+typedef struct pl_lab {
+    const char *id;       /* "01" */
+    const char *name;     /* "prefix-sum" */
+    const char *title;
+    const pl_part *parts;
+    int nparts;
+    const long *test_sizes;  /* correctness sizes, filtered by each part's max_n */
+    int ntest_sizes;
+    const long *bench_sizes; /* `run` without --n */
+    int nbench_sizes;
+    int sweep_lo, sweep_hi;  /* `sweep`: n = 2^lo .. 2^hi */
+    int gen_lo, gen_hi;      /* inputs uniform in [gen_lo, gen_hi] */
+    double bytes_per_elem;   /* bytes counted per element for GB/s */
+    size_t (*scratch_ints)(long n);
+    size_t (*vendor_temp_bytes)(int n);
+} pl_lab;
+
+/* Defined by the lab's table file; one lab per binary. */
+const pl_lab *pl_this_lab(void);
+
+/* "student" or "solution": which implementation this binary was built from. */
+extern const char *const pl_impl_variant;
+
+/* One correctness test, in this process (call it in an isolated child).
+   Fills r: status PL_PASS or PL_FAIL with a reason and detail, or PL_SKIP. */
+void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint64_t seed, pl_result *r);
+
+typedef struct pl_bench_opts {
+    const pl_part *part;  /* NULL: every part marked bench */
+    const long *sizes;
+    int nsizes;
+    int reps;
+    int gpu;              /* 0: CPU rows only (no device) */
+    FILE *tsv;            /* rows as TSV, or NULL */
+    FILE *table;          /* rows as a table, or NULL */
+    FILE *progress;       /* one line per size, or NULL */
+    const char *source;   /* TSV metadata: "measured" */
+} pl_bench_opts;
+
+/* Times every variant at every size, in this process. Returns the number of
+   GPU results that were wrong (and so were not timed). */
+int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

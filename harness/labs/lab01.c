@@ -1,0 +1,54 @@
+/* harness/labs/lab01.c: the lab table entry of lab 01, prefix sum
+ * (Hillis-Steele). Parts, yardsticks, sizes and points live here only. */
+#include "../../kernels_ref/cpu/scan.h"
+#include "../../kernels_ref/vendor/cub_scan.h"
+#include "../../labs/01-prefix-sum/prefix_sum.h"
+#include "../lab.h"
+
+/* Part (a) has no scratch in its contract. */
+static void part_a(const int *d_in, int *d_out, int n, int *d_scratch)
+{
+    (void)d_scratch;
+    scan_inclusive_block(d_in, d_out, n);
+}
+
+static size_t scratch_ints(long n) { return PS_SCRATCH_INTS(n); }
+
+static const char *const AS_EXCLUSIVE = "an exclusive result where an inclusive one was asked?";
+static const char *const AS_INCLUSIVE = "an inclusive result where an exclusive one was asked?";
+
+static const pl_part parts[] = {
+    {"a", "inclusive scan, one block", "scan_inclusive_block", PS_BLOCK_MAX, 1, 0, part_a,
+     scan_cpu_inclusive, scan_omp_inclusive, vendor_scan_inclusive, AS_EXCLUSIVE, AS_INCLUSIVE},
+    {"b", "inclusive scan, any n", "scan_inclusive", 0, 1, 1, scan_inclusive, scan_cpu_inclusive,
+     scan_omp_inclusive, vendor_scan_inclusive, AS_EXCLUSIVE, AS_INCLUSIVE},
+    {"c", "exclusive scan, any n", "scan_exclusive", 0, 1, 1, scan_exclusive, scan_cpu_exclusive,
+     scan_omp_exclusive, vendor_scan_exclusive, AS_EXCLUSIVE, AS_INCLUSIVE},
+};
+
+#define B PS_BLOCK_MAX
+/* Edges, sizes that are not multiples of the block, two and three levels. */
+static const long test_sizes[] = {0, 1, 31, 32, 33, B - 1, B, B + 1, (1L << 16) + 1, (1L << 22) + 3, 1L << 26};
+static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
+
+static const pl_lab lab01 = {
+    .id = "01",
+    .name = "prefix-sum",
+    .title = "prefix sum (Hillis-Steele)",
+    .parts = parts,
+    .nparts = sizeof parts / sizeof parts[0],
+    .test_sizes = test_sizes,
+    .ntest_sizes = sizeof test_sizes / sizeof test_sizes[0],
+    .bench_sizes = bench_sizes,
+    .nbench_sizes = sizeof bench_sizes / sizeof bench_sizes[0],
+    .sweep_lo = 10,
+    .sweep_hi = 28,
+    /* small values: no int overflow up to n = 2^28 (7 * 2^28 < 2^31) */
+    .gen_lo = 0,
+    .gen_hi = 7,
+    .bytes_per_elem = 2 * sizeof(int), /* read n, write n: the least any scan moves */
+    .scratch_ints = scratch_ints,
+    .vendor_temp_bytes = vendor_scan_temp_bytes,
+};
+
+const pl_lab *pl_this_lab(void) { return &lab01; }

@@ -1,0 +1,73 @@
+/* harness/report.c: TSV and table writers (see report.h). */
+#include "report.h"
+
+#include <math.h>
+#include <time.h>
+
+static const char *COLUMNS =
+    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice";
+
+static void num(FILE *f, const char *fmt, double v, const char *sep)
+{
+    if (isnan(v))
+        fprintf(f, "nan%s", sep);
+    else {
+        fprintf(f, fmt, v);
+        fputs(sep, f);
+    }
+}
+
+void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *source)
+{
+    char date[32];
+    time_t t = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    fprintf(f, "# primlab benchmark rows\n# device: %s\n", device);
+    fprintf(f, "# copy_gbps: ");
+    num(f, "%.1f", copy_gbps, "\n");
+    fprintf(f, "# date: %s\n# source: %s\n%s\n", date, source, COLUMNS);
+}
+
+void pl_tsv_row(FILE *f, const pl_row *r)
+{
+    fprintf(f, "%s\t%s\t%s\t%ld\t%d\t", r->lab, r->part, r->variant, r->n, r->reps);
+    num(f, "%.6f", r->time_ms, "\t");
+    num(f, "%.2f", r->gbps, "\t");
+    num(f, "%.2f", r->pct_copy, "\t");
+    num(f, "%.1f", r->copy_gbps, "\t");
+    num(f, "%.3f", r->x_serial, "\t");
+    num(f, "%.3f", r->x_omp, "\t");
+    num(f, "%.3f", r->x_vendor, "\t");
+    fprintf(f, "%s\n", r->device);
+    fflush(f);
+}
+
+void pl_table_begin(FILE *f)
+{
+    fprintf(f, "%-4s %-12s %11s %11s %9s %7s %10s %8s %8s\n", "part", "variant", "n", "time ms",
+            "GB/s", "% copy", "vs serial", "vs omp", "vs CUB");
+}
+
+static void cell(FILE *f, const char *fmt, double v, int width)
+{
+    if (isnan(v))
+        fprintf(f, " %*s", width, "-");
+    else {
+        char buf[32];
+        snprintf(buf, sizeof buf, fmt, v);
+        fprintf(f, " %*s", width, buf);
+    }
+}
+
+void pl_table_row(FILE *f, const pl_row *r)
+{
+    fprintf(f, "%-4s %-12s %11ld", r->part, r->variant, r->n);
+    cell(f, "%.4f", r->time_ms, 11);
+    cell(f, "%.1f", r->gbps, 9);
+    cell(f, "%.1f%%", r->pct_copy, 7);
+    cell(f, "%.2fx", r->x_serial, 10);
+    cell(f, "%.2fx", r->x_omp, 8);
+    cell(f, "%.2fx", r->x_vendor, 8);
+    fputc('\n', f);
+    fflush(f);
+}

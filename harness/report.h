@@ -1,0 +1,35 @@
+/* harness/report.h: benchmark rows as TSV (for gnuplot) and as a readable table.
+ *
+ * One row per (part, variant, n). Ratios: x_serial and x_omp are speedups
+ * over the CPU references (their time / this time); x_vendor is this row's
+ * throughput as a fraction of the vendor library's (vendor time / this time,
+ * so 1.00 means as fast as CUB). Unknown values are NaN, written "nan".
+ */
+#ifndef PRIMLAB_REPORT_H
+#define PRIMLAB_REPORT_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pl_row {
+    const char *lab, *part, *variant, *device;
+    long n;
+    int reps;
+    double time_ms, gbps, pct_copy, copy_gbps, x_serial, x_omp, x_vendor;
+} pl_row;
+
+/* Metadata comments, then the column header line. */
+void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *source);
+void pl_tsv_row(FILE *f, const pl_row *r);
+
+void pl_table_begin(FILE *f);
+void pl_table_row(FILE *f, const pl_row *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

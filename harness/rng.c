@@ -1,0 +1,55 @@
+/* harness/rng.c: xoshiro256** and splitmix64 (see rng.h). */
+#include "rng.h"
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+void pl_rng_seed(pl_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&seed);
+}
+
+uint64_t pl_rng_next(pl_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t out = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return out;
+}
+
+int64_t pl_rng_range(pl_rng *r, int64_t lo, int64_t hi)
+{
+    uint64_t span = (uint64_t)(hi - lo) + 1;
+    if (span == 0) /* the whole 64-bit range */
+        return (int64_t)pl_rng_next(r);
+    /* Lemire's multiply-shift; the tiny bias is irrelevant for test data */
+    return lo + (int64_t)(((unsigned __int128)pl_rng_next(r) * span) >> 64);
+}
+
+uint64_t pl_seed_mix(uint64_t seed, uint64_t a, uint64_t b)
+{
+    uint64_t x = seed ^ (a * 0xD6E8FEB86659FD93ull) ^ (b * 0xA0761D6478BD642Full);
+    return splitmix64(&x);
+}
+
+void pl_gen_ints(int *a, size_t n, uint64_t seed, int lo, int hi)
+{
+    pl_rng r;
+    pl_rng_seed(&r, seed);
+    for (size_t i = 0; i < n; i++)
+        a[i] = (int)pl_rng_range(&r, lo, hi);
+}

@@ -1,0 +1,32 @@
+/* harness/rng.h: deterministic random numbers and input generators.
+ *
+ * xoshiro256** seeded through splitmix64: the same seed gives the same
+ * stream on every machine, so a failing test can be replayed with --seed.
+ * pl_seed_mix derives independent per-test seeds from (seed, part, n).
+ */
+#ifndef PRIMLAB_RNG_H
+#define PRIMLAB_RNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pl_rng { uint64_t s[4]; } pl_rng;
+
+void pl_rng_seed(pl_rng *r, uint64_t seed);
+uint64_t pl_rng_next(pl_rng *r);
+/* uniform in [lo, hi], both inclusive; lo <= hi */
+int64_t pl_rng_range(pl_rng *r, int64_t lo, int64_t hi);
+uint64_t pl_seed_mix(uint64_t seed, uint64_t a, uint64_t b);
+
+/* n ints uniform in [lo, hi] */
+void pl_gen_ints(int *a, size_t n, uint64_t seed, int lo, int hi);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,21 @@
+/* harness/timing.h: CPU timing with omp_get_wtime, and the median rule
+ * shared with the GPU timer. */
+#ifndef PRIMLAB_TIMING_H
+#define PRIMLAB_TIMING_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Median of v[0..n); reorders v. n >= 1. */
+double pl_median(double *v, int n);
+
+/* Median time in ms of up to reps calls of call(arg), after one warm-up;
+   stops early (at least 3 calls) once budget_s seconds have been spent. */
+double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s, int *done);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

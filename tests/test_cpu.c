@@ -1,0 +1,496 @@
+/* tests/test_cpu.c: Check tests of everything that runs without a GPU:
+ * the RNG, the diagnosis of wrong results, guard zones, the TSV writer,
+ * process isolation, and the CPU scan references. Also run under ASan and
+ * UBSan by `make test-sanitize`. */
+#define _POSIX_C_SOURCE 200809L
+#include "../harness/diagnose.h"
+#include "../harness/proc.h"
+#include "../harness/report.h"
+#include "../harness/rng.h"
+#include "../kernels_ref/cpu/scan.h"
+
+#include <check.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ rng */
+
+/* The first outputs for seed 1, recorded when the generator was written. */
+#define RNG_SEED1_FIRST 12966619160104079557ull
+static const int GEN_SEED1[4] = {5, 4, 4, 3};
+
+START_TEST(rng_same_seed_same_stream)
+{
+    pl_rng a, b;
+    pl_rng_seed(&a, 42);
+    pl_rng_seed(&b, 42);
+    for (int i = 0; i < 1000; i++)
+        ck_assert_uint_eq(pl_rng_next(&a), pl_rng_next(&b));
+}
+END_TEST
+
+START_TEST(rng_known_values)
+{
+    /* Pinned so that a change to the generator, which would change every
+       test input and every recorded failure, cannot go unnoticed. */
+    pl_rng r;
+    pl_rng_seed(&r, 1);
+    ck_assert_uint_eq(pl_rng_next(&r), RNG_SEED1_FIRST);
+    int a[4];
+    pl_gen_ints(a, 4, 1, 0, 7);
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(a[i], GEN_SEED1[i]);
+}
+END_TEST
+
+START_TEST(rng_seeds_differ)
+{
+    pl_rng a, b;
+    pl_rng_seed(&a, 1);
+    pl_rng_seed(&b, 2);
+    int same = 0;
+    for (int i = 0; i < 100; i++)
+        same += pl_rng_next(&a) == pl_rng_next(&b);
+    ck_assert_int_eq(same, 0);
+    ck_assert_uint_ne(pl_seed_mix(1, 'a', 100), pl_seed_mix(1, 'b', 100));
+    ck_assert_uint_ne(pl_seed_mix(1, 'a', 100), pl_seed_mix(1, 'a', 101));
+    ck_assert_uint_ne(pl_seed_mix(1, 'a', 100), pl_seed_mix(2, 'a', 100));
+}
+END_TEST
+
+START_TEST(rng_range_bounds_and_coverage)
+{
+    pl_rng r;
+    pl_rng_seed(&r, 7);
+    int seen[8] = {0};
+    for (int i = 0; i < 10000; i++) {
+        int64_t v = pl_rng_range(&r, 0, 7);
+        ck_assert(v >= 0 && v <= 7);
+        seen[v]++;
+    }
+    for (int k = 0; k < 8; k++)
+        ck_assert_int_gt(seen[k], 1000); /* about 1250 each */
+    for (int i = 0; i < 1000; i++) {
+        int64_t v = pl_rng_range(&r, -3, -3);
+        ck_assert_int_eq(v, -3);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------- diagnose */
+
+#define N 4096
+static int want[N], got[N], got2[N];
+static uint8_t front[256], back[256];
+
+/* want: an inclusive scan of 1..3 values; got: a correct copy; clean guards */
+static void fixture(void)
+{
+    int acc = 0;
+    for (int i = 0; i < N; i++) {
+        acc += 1 + i % 3;
+        want[i] = got[i] = got2[i] = acc;
+    }
+    memset(front, PL_POISON_BYTE, sizeof front);
+    memset(back, PL_POISON_BYTE, sizeof back);
+}
+
+static int diagnose(size_t n, const int *second, pl_diag *d)
+{
+    pl_cmp c = {.want = want, .got = got, .n = n, .got2 = second, .guard_front = front,
+                .guard_back = back, .guard_bytes = sizeof back,
+                .hint_right = "exclusive?", .hint_left = "inclusive?"};
+    return pl_compare_i32(&c, d);
+}
+
+START_TEST(diag_correct)
+{
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, got2, &d), 1);
+    ck_assert_uint_eq(d.findings, 0);
+    ck_assert_uint_eq(d.mismatches, 0);
+    ck_assert_str_eq(d.reason, "");
+}
+END_TEST
+
+START_TEST(diag_not_implemented)
+{
+    for (int i = 0; i < N; i++)
+        got[i] = PL_POISON_I32;
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_NOT_IMPLEMENTED, PL_F_NOT_IMPLEMENTED);
+    ck_assert_ptr_nonnull(strstr(d.reason, "not implemented yet"));
+    ck_assert_uint_eq(d.unwritten, N);
+}
+END_TEST
+
+START_TEST(diag_partly_unwritten)
+{
+    got[N - 1] = PL_POISON_I32;
+    got[N - 2] = PL_POISON_I32;
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_UNWRITTEN, PL_F_UNWRITTEN);
+    ck_assert_uint_eq(d.findings & PL_F_NOT_IMPLEMENTED, 0);
+    ck_assert_uint_eq(d.unwritten, 2);
+    ck_assert_uint_eq(d.first_bad, N - 2);
+    ck_assert_ptr_nonnull(strstr(d.reason, "never written at 2 of 4096 positions (first at index 4094)"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "poison"));
+}
+END_TEST
+
+START_TEST(diag_write_past_end)
+{
+    back[0] = 0;
+    back[3] = 1;
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings, PL_F_GUARD_BACK);
+    ck_assert_uint_eq(d.guard_back_bad, 2);
+    ck_assert_ptr_nonnull(strstr(d.reason, "wrote past the end"));
+}
+END_TEST
+
+START_TEST(diag_write_before_start)
+{
+    front[sizeof front - 1] = 7;
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings, PL_F_GUARD_FRONT);
+    ck_assert_ptr_nonnull(strstr(d.reason, "wrote before the start"));
+}
+END_TEST
+
+START_TEST(diag_shift_right_is_exclusive)
+{
+    got[0] = 0;
+    for (int i = 1; i < N; i++)
+        got[i] = want[i - 1];
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SHIFT_RIGHT, PL_F_SHIFT_RIGHT);
+    ck_assert_uint_eq(d.findings & PL_F_BLOCK, 0);
+    ck_assert_ptr_nonnull(strstr(d.reason, "out[i] == expected[i-1]"));
+    ck_assert_ptr_nonnull(strstr(d.reason, "exclusive?"));
+}
+END_TEST
+
+START_TEST(diag_shift_left_is_inclusive)
+{
+    for (int i = 0; i < N - 1; i++)
+        got[i] = want[i + 1];
+    got[N - 1] = want[N - 1] + 5;
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SHIFT_LEFT, PL_F_SHIFT_LEFT);
+    ck_assert_ptr_nonnull(strstr(d.reason, "inclusive?"));
+}
+END_TEST
+
+START_TEST(diag_block_boundary)
+{
+    /* block sums not carried: every block restarts from zero */
+    for (int i = 1024; i < N; i++)
+        got[i] = want[i] - want[(i / 1024) * 1024 - 1];
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_BLOCK, PL_F_BLOCK);
+    ck_assert_uint_eq(d.block, 1024);
+    ck_assert_uint_eq(d.first_bad, 1024);
+    ck_assert_uint_eq(d.mismatches, N - 1024);
+    ck_assert_ptr_nonnull(strstr(d.reason, "block boundary: index 1024"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "first mismatch at index 1024"));
+}
+END_TEST
+
+START_TEST(diag_race)
+{
+    got2[100] += 1;
+    got2[200] += 1;
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, got2, &d), 0);
+    ck_assert_uint_eq(d.findings, PL_F_RACE);
+    ck_assert_uint_eq(d.race_diffs, 2);
+    ck_assert_ptr_nonnull(strstr(d.reason, "differ between two runs at 2 positions (first at index 100)"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "2nd run"));
+}
+END_TEST
+
+START_TEST(diag_first_mismatch_window)
+{
+    got[777] = -5;
+    got[901] = 3;
+    pl_diag d;
+    ck_assert_int_eq(diagnose(N, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings, PL_F_MISMATCH);
+    ck_assert_uint_eq(d.first_bad, 777);
+    ck_assert_uint_eq(d.mismatches, 2);
+    ck_assert_str_eq(d.reason, "wrong value at 2 of 4096 positions");
+    char line[64];
+    snprintf(line, sizeof line, "expected %d, got -5; 2 of 4096 positions wrong", want[777]);
+    ck_assert_ptr_nonnull(strstr(d.detail, line));
+    /* the window shows the neighbours and marks the wrong value */
+    ck_assert_ptr_nonnull(strstr(d.detail, "774"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "781"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "-5  <"));
+}
+END_TEST
+
+START_TEST(diag_input_changed)
+{
+    int in[8] = {1, 2, 3, 4, 5, 6, 7, 8}, after[8];
+    memcpy(after, in, sizeof in);
+    after[5] = 0;
+    pl_cmp c = {.want = want, .got = got, .n = 8, .in = in, .in_after = after};
+    pl_diag d;
+    ck_assert_int_eq(pl_compare_i32(&c, &d), 0);
+    ck_assert_uint_eq(d.findings, PL_F_INPUT_CHANGED);
+    ck_assert_ptr_nonnull(strstr(d.reason, "modified its input"));
+}
+END_TEST
+
+START_TEST(diag_empty_and_single)
+{
+    pl_diag d;
+    ck_assert_int_eq(diagnose(0, NULL, &d), 1);
+    back[10] = 0;
+    ck_assert_int_eq(diagnose(0, NULL, &d), 0); /* n = 0 that writes anything */
+    ck_assert_uint_eq(d.findings, PL_F_GUARD_BACK);
+    fixture();
+    got[0] = PL_POISON_I32;
+    ck_assert_int_eq(diagnose(1, NULL, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_NOT_IMPLEMENTED, PL_F_NOT_IMPLEMENTED);
+}
+END_TEST
+
+START_TEST(guard_counts_changed_bytes)
+{
+    uint8_t g[100];
+    memset(g, PL_POISON_BYTE, sizeof g);
+    ck_assert_uint_eq(pl_guard_changed(g, sizeof g), 0);
+    g[0] = g[50] = g[99] = 0;
+    ck_assert_uint_eq(pl_guard_changed(g, sizeof g), 3);
+    ck_assert_uint_eq(pl_guard_changed(NULL, 10), 0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ tsv */
+
+START_TEST(tsv_header_and_row)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    pl_tsv_begin(f, "Test GPU", 3000.0, "measured");
+    pl_row r = {"01", "c", "solution", "Test GPU", 1048576, 20, 0.5, 16.777, 0.559, 3000.0, 10.0, NAN, 0.25};
+    pl_tsv_row(f, &r);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "# device: Test GPU\n# copy_gbps: 3000.0\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "# source: measured\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "\nlab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\t"
+                                      "x_serial\tx_omp\tx_vendor\tdevice\n"));
+    const char *row = strstr(buf, "\n01\t");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_str_eq(row + 1, "01\tc\tsolution\t1048576\t20\t0.500000\t16.78\t0.56\t3000.0\t10.000\tnan\t0.250\tTest GPU\n");
+    /* every data line has the header's 13 fields */
+    int tabs = 0;
+    for (const char *p = row + 1; *p && *p != '\n'; p++)
+        tabs += *p == '\t';
+    ck_assert_int_eq(tabs, 12);
+    free(buf);
+}
+END_TEST
+
+/* ----------------------------------------------------------- isolation */
+
+static void child_pass(void *arg, pl_result *r)
+{
+    r->findings = 7;
+    memcpy(r->payload, arg, 6);
+}
+static void child_segv(void *arg, pl_result *r) { (void)arg, (void)r; raise(SIGSEGV); }
+static void child_abort(void *arg, pl_result *r) { (void)arg, (void)r; abort(); }
+static void child_hang(void *arg, pl_result *r) { (void)arg, (void)r; for (;;) pause(); }
+static void child_exit(void *arg, pl_result *r) { (void)arg, (void)r; exit(0); }
+static void child_reports(void *arg, pl_result *r)
+{
+    (void)arg, (void)r;
+    pl_child_abort(PL_ERROR, "kernel fault in x: an illegal memory access", NULL);
+}
+
+START_TEST(isolated_pass_returns_payload)
+{
+    pl_result r;
+    ck_assert_int_eq(pl_run_isolated(child_pass, "hello", 10, &r), PL_PASS);
+    ck_assert_uint_eq(r.findings, 7);
+    ck_assert_str_eq((char *)r.payload, "hello");
+}
+END_TEST
+
+START_TEST(isolated_crashes_are_named)
+{
+    pl_result r;
+    ck_assert_int_eq(pl_run_isolated(child_segv, NULL, 10, &r), PL_CRASH);
+    ck_assert_ptr_nonnull(strstr(r.reason, "segmentation fault"));
+    ck_assert_int_eq(pl_run_isolated(child_abort, NULL, 10, &r), PL_CRASH);
+    ck_assert_ptr_nonnull(strstr(r.reason, "aborted"));
+    ck_assert_int_eq(pl_run_isolated(child_exit, NULL, 10, &r), PL_CRASH);
+    ck_assert_ptr_nonnull(strstr(r.reason, "exited with status 0 before reporting"));
+    ck_assert_int_eq(pl_run_isolated(child_reports, NULL, 10, &r), PL_ERROR);
+    ck_assert_str_eq(r.reason, "kernel fault in x: an illegal memory access");
+}
+END_TEST
+
+START_TEST(isolated_hang_times_out)
+{
+    pl_result r;
+    ck_assert_int_eq(pl_run_isolated(child_hang, NULL, 0.5, &r), PL_TIMEOUT);
+    ck_assert_ptr_nonnull(strstr(r.reason, "timed out"));
+    ck_assert(r.seconds >= 0.5 && r.seconds < 5);
+}
+END_TEST
+
+/* ----------------------------------------------------- CPU references */
+
+typedef void (*scan_fn)(const int *, int *, size_t);
+
+START_TEST(ref_known_answers)
+{
+    /* the lecture's examples (../shared/seeds/001) */
+    const int x[8] = {3, 1, 7, 0, 4, 1, 6, 3};
+    const int incl[8] = {3, 4, 11, 11, 15, 16, 22, 25};
+    const int excl[8] = {0, 3, 4, 11, 11, 15, 16, 22};
+    const int bread[10] = {3, 5, 2, 7, 28, 4, 3, 0, 8, 1};
+    const int cuts[10] = {3, 8, 10, 17, 45, 49, 52, 52, 60, 61};
+    int out[10];
+    scan_fn inc[] = {scan_cpu_inclusive, scan_omp_inclusive};
+    scan_fn exc[] = {scan_cpu_exclusive, scan_omp_exclusive};
+    for (int k = 0; k < 2; k++) {
+        inc[k](x, out, 8);
+        ck_assert_mem_eq(out, incl, sizeof incl);
+        exc[k](x, out, 8);
+        ck_assert_mem_eq(out, excl, sizeof excl);
+        inc[k](bread, out, 10);
+        ck_assert_mem_eq(out, cuts, sizeof cuts);
+        ck_assert_int_eq(100 - out[9], 39); /* inches of bread left */
+    }
+}
+END_TEST
+
+static const size_t ref_sizes[] = {0, 1, 2, 31, 1000, 32767, 32768, 32769, 100003, (1u << 20) + 7};
+
+/* Each reference against the plain loop y[i] = y[i-1] + x[i], written here. */
+START_TEST(ref_random_against_loop)
+{
+    size_t n = ref_sizes[_i];
+    int *x = malloc((n + 1) * sizeof *x), *out = malloc((n + 1) * sizeof *x);
+    long long *loop = malloc((n + 1) * sizeof *loop);
+    pl_gen_ints(x, n, 1000 + n, -1000, 1000);
+    long long acc = 0;
+    for (size_t i = 0; i < n; i++)
+        loop[i] = (acc += x[i]);
+    scan_fn inc[] = {scan_cpu_inclusive, scan_omp_inclusive};
+    scan_fn exc[] = {scan_cpu_exclusive, scan_omp_exclusive};
+    for (int k = 0; k < 2; k++) {
+        out[n] = 12345; /* sentinel: nothing written past n */
+        inc[k](x, out, n);
+        for (size_t i = 0; i < n; i++)
+            ck_assert_int_eq(out[i], (int)loop[i]);
+        exc[k](x, out, n);
+        for (size_t i = 0; i < n; i++)
+            ck_assert_int_eq(out[i], i ? (int)loop[i - 1] : 0);
+        ck_assert_int_eq(out[n], 12345);
+    }
+    free(x), free(out), free(loop);
+}
+END_TEST
+
+START_TEST(ref_omp_equals_serial_in_place)
+{
+    size_t n = ref_sizes[_i];
+    int *a = malloc((n + 1) * sizeof *a), *b = malloc((n + 1) * sizeof *b);
+    int *c = malloc((n + 1) * sizeof *c);
+    pl_gen_ints(a, n, 77 + n, 0, 7);
+    memcpy(b, a, n * sizeof *a);
+    memcpy(c, a, n * sizeof *a);
+    scan_cpu_exclusive(a, a, n); /* in place */
+    scan_omp_exclusive(b, b, n);
+    ck_assert_int_eq(memcmp(a, b, n * sizeof *a), 0);
+    scan_cpu_inclusive(c, a, n);
+    scan_omp_inclusive(c, c, n);
+    ck_assert_int_eq(memcmp(a, c, n * sizeof *a), 0);
+    free(a), free(b), free(c);
+}
+END_TEST
+
+START_TEST(ref_wraps_like_int32)
+{
+    const int x[3] = {2147483647, 1, 1};
+    int out[3];
+    scan_cpu_inclusive(x, out, 3);
+    ck_assert_int_eq(out[1], (int)0x80000000u);
+    ck_assert_int_eq(out[2], (int)0x80000001u);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("cpu");
+    TCase *t = tcase_create("rng");
+    tcase_add_test(t, rng_same_seed_same_stream);
+    tcase_add_test(t, rng_known_values);
+    tcase_add_test(t, rng_seeds_differ);
+    tcase_add_test(t, rng_range_bounds_and_coverage);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("diagnose");
+    tcase_add_checked_fixture(t, fixture, NULL);
+    tcase_add_test(t, diag_correct);
+    tcase_add_test(t, diag_not_implemented);
+    tcase_add_test(t, diag_partly_unwritten);
+    tcase_add_test(t, diag_write_past_end);
+    tcase_add_test(t, diag_write_before_start);
+    tcase_add_test(t, diag_shift_right_is_exclusive);
+    tcase_add_test(t, diag_shift_left_is_inclusive);
+    tcase_add_test(t, diag_block_boundary);
+    tcase_add_test(t, diag_race);
+    tcase_add_test(t, diag_first_mismatch_window);
+    tcase_add_test(t, diag_input_changed);
+    tcase_add_test(t, diag_empty_and_single);
+    tcase_add_test(t, guard_counts_changed_bytes);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("report");
+    tcase_add_test(t, tsv_header_and_row);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("isolation");
+    tcase_add_test(t, isolated_pass_returns_payload);
+    tcase_add_test(t, isolated_crashes_are_named);
+    tcase_add_test(t, isolated_hang_times_out);
+    tcase_set_timeout(t, 30);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("references");
+    tcase_add_test(t, ref_known_answers);
+    tcase_add_loop_test(t, ref_random_against_loop, 0, sizeof ref_sizes / sizeof ref_sizes[0]);
+    tcase_add_loop_test(t, ref_omp_equals_serial_in_place, 0, sizeof ref_sizes / sizeof ref_sizes[0]);
+    tcase_add_test(t, ref_wraps_like_int32);
+    tcase_set_timeout(t, 60);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

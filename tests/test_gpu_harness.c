@@ -1,0 +1,156 @@
+/* tests/test_gpu_harness.c: the harness on a real device. Planted bugs
+ * (tests/planted.cu) go through the same test procedure as a student's code,
+ * each in an isolated child, and each must come back with its own diagnosis;
+ * a correct scan must pass. Skipped, with one line, without a GPU. */
+#include "../harness/diagnose.h"
+#include "../harness/gpu.h"
+#include "../harness/lab.h"
+#include "../kernels_ref/cpu/scan.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const pl_impl_variant = "planted";
+
+void planted_correct(const int *, int *, int, int *);
+void planted_skip_last(const int *, int *, int, int *);
+void planted_exclusive(const int *, int *, int, int *);
+void planted_no_carry(const int *, int *, int, int *);
+void planted_past_end(const int *, int *, int, int *);
+void planted_before_start(const int *, int *, int, int *);
+void planted_fault(const int *, int *, int, int *);
+void planted_hang(const int *, int *, int, int *);
+void planted_zero_launch(const int *, int *, int, int *);
+
+static size_t scratch_ints(long n) { return (size_t)n / 16 + 4096; }
+static const pl_lab lab = {.id = "hx", .name = "harness", .gen_lo = 0, .gen_hi = 7, .scratch_ints = scratch_ints};
+
+typedef struct {
+    pl_gpu_op op;
+    long n;
+} run_arg;
+
+static void run_child(void *p, pl_result *r)
+{
+    run_arg *a = p;
+    pl_part part = {"x", "planted", "planted", 0, 1, 0, a->op, scan_cpu_inclusive, scan_omp_inclusive, NULL,
+                    "exclusive?", "inclusive?"};
+    pl_lab_test(&lab, &part, a->n, 1, r);
+}
+
+static pl_result run(pl_gpu_op op, long n, double timeout)
+{
+    run_arg a = {op, n};
+    pl_result r;
+    pl_run_isolated(run_child, &a, timeout, &r);
+    return r;
+}
+
+#define EXPECT(r, st, finding, words)                                                                      \
+    do {                                                                                                   \
+        ck_assert_msg((r).status == (st), "status %s, want %s: %s", pl_status_name((r).status),            \
+                      pl_status_name(st), (r).reason);                                                     \
+        ck_assert_msg(((r).findings & (finding)) == (finding), "findings %#x lack %#x: %s", (r).findings, \
+                      (unsigned)(finding), (r).reason);                                                    \
+        ck_assert_msg(strstr((r).reason, words) != NULL, "reason '%s' lacks '%s'", (r).reason, words);     \
+    } while (0)
+
+START_TEST(correct_passes)
+{
+    pl_result r = run(planted_correct, 3000, 60);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    r = run(planted_correct, 0, 60);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+}
+END_TEST
+
+START_TEST(unwritten_last)
+{
+    pl_result r = run(planted_skip_last, 3000, 60);
+    EXPECT(r, PL_FAIL, PL_F_UNWRITTEN, "never written at 1 of 3000 positions (first at index 2999)");
+}
+END_TEST
+
+START_TEST(exclusive_for_inclusive)
+{
+    pl_result r = run(planted_exclusive, 3000, 60);
+    EXPECT(r, PL_FAIL, PL_F_SHIFT_RIGHT, "exclusive?");
+}
+END_TEST
+
+START_TEST(block_sums_not_carried)
+{
+    pl_result r = run(planted_no_carry, 5000, 60);
+    EXPECT(r, PL_FAIL, PL_F_BLOCK, "block boundary: index 1024");
+}
+END_TEST
+
+START_TEST(guard_zone_after)
+{
+    pl_result r = run(planted_past_end, 1000, 60);
+    EXPECT(r, PL_FAIL, PL_F_GUARD_BACK, "wrote past the end");
+    r = run(planted_past_end, 0, 60); /* n = 0 must write nothing */
+    EXPECT(r, PL_FAIL, PL_F_GUARD_BACK, "wrote past the end");
+}
+END_TEST
+
+START_TEST(guard_zone_before)
+{
+    pl_result r = run(planted_before_start, 1000, 60);
+    EXPECT(r, PL_FAIL, PL_F_GUARD_FRONT, "wrote before the start");
+}
+END_TEST
+
+START_TEST(kernel_fault_is_named)
+{
+    pl_result r = run(planted_fault, 100, 60);
+    EXPECT(r, PL_ERROR, 0, "kernel fault in planted: an illegal memory access");
+    /* the device is usable again in the next child */
+    r = run(planted_correct, 100, 60);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+}
+END_TEST
+
+START_TEST(hung_kernel_times_out)
+{
+    pl_result r = run(planted_hang, 100, 5);
+    EXPECT(r, PL_TIMEOUT, 0, "timed out after 5 s");
+}
+END_TEST
+
+START_TEST(zero_blocks_launch_is_an_error)
+{
+    pl_result r = run(planted_zero_launch, 0, 60);
+    EXPECT(r, PL_ERROR, 0, "invalid configuration");
+}
+END_TEST
+
+int main(void)
+{
+    pl_devinfo dev;
+    if (!pl_probe_device(&dev)) {
+        printf("SKIP: harness GPU suite (planted bugs): no GPU (%s); not counted as passed\n", dev.error);
+        return EXIT_SUCCESS;
+    }
+    Suite *s = suite_create("gpu_harness");
+    TCase *t = tcase_create("planted");
+    tcase_add_test(t, correct_passes);
+    tcase_add_test(t, unwritten_last);
+    tcase_add_test(t, exclusive_for_inclusive);
+    tcase_add_test(t, block_sums_not_carried);
+    tcase_add_test(t, guard_zone_after);
+    tcase_add_test(t, guard_zone_before);
+    tcase_add_test(t, kernel_fault_is_named);
+    tcase_add_test(t, hung_kernel_times_out);
+    tcase_add_test(t, zero_blocks_launch_is_an_error);
+    tcase_set_timeout(t, 120);
+    suite_add_tcase(s, t);
+    SRunner *sr = srunner_create(s);
+    srunner_set_fork_status(sr, CK_FORK); /* never run CUDA in this process */
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,82 @@
+/* tests/test_lab.c: the GPU suites of one lab, run against its solution.
+ * Linked once per lab (build/tests/test_labNN) with that lab's table, so
+ * the suites come from the same table that `labNN check` grades with.
+ *
+ * Every test runs in a child forked by Check (CK_FORK), which creates the
+ * CUDA context; this process only forks. Without a GPU the suites are not
+ * run: one SKIP line says so and nothing is counted as passed. */
+#include "../harness/gpu.h"
+#include "../harness/lab.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+const char *const pl_impl_variant = "solution";
+
+#define MAX_CASES 256
+static const pl_lab *lab;
+static struct {
+    const pl_part *part;
+    long n;
+    uint64_t seed;
+} cases[MAX_CASES];
+static int ncases;
+
+START_TEST(gpu_case)
+{
+    const pl_part *p = cases[_i].part;
+    long n = cases[_i].n;
+    pl_result r;
+    pl_lab_test(lab, p, n, cases[_i].seed, &r);
+    ck_assert_msg(r.status == PL_PASS, "lab%s part %s (%s) n=%ld seed %llu: %s: %s\n%s", lab->id, p->id,
+                  p->title, n, (unsigned long long)cases[_i].seed, pl_status_name(r.status), r.reason,
+                  r.detail);
+}
+END_TEST
+
+/* One TCase per part: the table's sizes with the public seed, and the
+   sizes that are not multiples of 32 once more with another seed. */
+static Suite *lab_suite(void)
+{
+    char name[32];
+    snprintf(name, sizeof name, "lab%s", lab->id);
+    Suite *s = suite_create(name);
+    for (int k = 0; k < lab->nparts; k++) {
+        const pl_part *p = &lab->parts[k];
+        int first = ncases;
+        for (int seed = 1; seed <= 2; seed++)
+            for (int i = 0; i < lab->ntest_sizes && ncases < MAX_CASES; i++) {
+                long n = lab->test_sizes[i];
+                if ((p->max_n && n > p->max_n) || (seed == 2 && n % 32 == 0))
+                    continue;
+                cases[ncases].part = p;
+                cases[ncases].n = n;
+                cases[ncases++].seed = (uint64_t)seed;
+            }
+        snprintf(name, sizeof name, "part_%s", p->id);
+        TCase *t = tcase_create(name);
+        tcase_add_loop_test(t, gpu_case, first, ncases);
+        tcase_set_timeout(t, 120);
+        suite_add_tcase(s, t);
+    }
+    return s;
+}
+
+int main(void)
+{
+    lab = pl_this_lab();
+    pl_devinfo dev;
+    if (!pl_probe_device(&dev)) {
+        printf("SKIP: lab%s GPU suites (%s solution): no GPU (%s); not counted as passed\n", lab->id, lab->name,
+               dev.error);
+        return EXIT_SUCCESS;
+    }
+    printf("lab%s GPU suites on %s\n", lab->id, dev.name);
+    SRunner *sr = srunner_create(lab_suite());
+    srunner_set_fork_status(sr, CK_FORK); /* never run CUDA in this process */
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
