@@ -43,7 +43,8 @@ static void add_window(pl_diag *d, const pl_cmp *c, size_t at)
 {
     size_t lo = at > 3 ? at - 3 : 0;
     size_t hi = at + 5 < c->n ? at + 5 : c->n;
-    if (c->got2)
+    const int *got2 = d->race_diffs ? c->got2 : NULL; /* a second column only when it differs */
+    if (got2)
         add(d, "    %12s %12s %12s %12s", "index", "expected", "got", "2nd run");
     else
         add(d, "    %12s %12s %12s", "index", "expected", "got");
@@ -51,9 +52,9 @@ static void add_window(pl_diag *d, const pl_cmp *c, size_t at)
         char w[16], g[16], g2[16];
         fmt_value(w, sizeof w, c->want[i]);
         fmt_value(g, sizeof g, c->got[i]);
-        int bad = c->got[i] != c->want[i] || (c->got2 && c->got2[i] != c->got[i]);
-        if (c->got2) {
-            fmt_value(g2, sizeof g2, c->got2[i]);
+        int bad = c->got[i] != c->want[i] || (got2 && got2[i] != c->got[i]);
+        if (got2) {
+            fmt_value(g2, sizeof g2, got2[i]);
             add(d, "    %12zu %12s %12s %12s%s", i, w, g, g2, bad ? "  <" : "");
         } else {
             add(d, "    %12zu %12s %12s%s", i, w, g, bad ? "  <" : "");
