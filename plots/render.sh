@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# plots/render.sh LAB [DATAFILE] [OUTDIR]: render every figure of lab LAB
+# (each plots/labLAB_*.gp script) from DATAFILE (default plots/data/labLAB.tsv)
+# into OUTDIR (default plots/figures) as PNG, SVG and PDF. Run from the top
+# of the kit; the Makefile calls it from `make plots` and `make demo`.
+set -euo pipefail
+lab=${1:?usage: plots/render.sh LAB [DATAFILE] [OUTDIR]}
+data=${2:-plots/data/lab$lab.tsv}
+out=${3:-plots/figures}
+here=$(cd "$(dirname "$0")" && pwd)
+
+command -v gnuplot >/dev/null 2>&1 || { echo "render.sh: gnuplot not found: run 'make bootstrap'" >&2; exit 1; }
+[ -s "$data" ] || { echo "render.sh: no data file '$data'" >&2; exit 1; }
+shopt -s nullglob
+scripts=("$here"/lab"$lab"_*.gp)
+[ ${#scripts[@]} -gt 0 ] || { echo "render.sh: no figure scripts plots/lab${lab}_*.gp" >&2; exit 1; }
+mkdir -p "$out"
+
+# Device and roof from the data's metadata comments; style.gp falls back to the rows.
+device=$(sed -n 's/^# device: //p' "$data" | head -n 1)
+copy=$(sed -n 's/^# copy_gbps: //p' "$data" | head -n 1)
+case "$copy" in '' | nan | NaN) copy="NaN" ;; esac
+device=${device//\'/}
+
+for s in "${scripts[@]}"; do
+    name=$(basename "$s" .gp)
+    for fmt in png svg pdf; do
+        gnuplot -e "plotdir='$here'; datafile='$data'; device='$device'; copy_gbps=$copy; fmt='$fmt'; outfile='$out/$name.$fmt'" "$s"
+        echo "  PLOT   $out/$name.$fmt"
+    done
+done
