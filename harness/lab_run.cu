@@ -61,7 +61,7 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint
     pl_gen_ints(in, (size_t)n, test_seed(seed, part, n), lab->gen_lo, lab->gen_hi);
     part->cpu(in, want, (size_t)n);
 
-    pl_dbuf din, dout, dscr;
+    pl_dbuf din = {}, dout = {}, dscr = {}; /* freeable even if an allocation fails */
     if (dalloc(&din, bytes, n, r) && dalloc(&dout, bytes, n, r) &&
         dalloc(&dscr, lab->scratch_ints(n) * sizeof(int), n, r)) {
         pl_dbuf_upload(&din, in);
