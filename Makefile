@@ -56,12 +56,12 @@ LAB_IDS := $(foreach d,$(LAB_DIRS),$(firstword $(subst -, ,$(d))))
 lab_dir = $(filter $(1)-%,$(LAB_DIRS))
 lab_src = $(notdir $(wildcard labs/$(call lab_dir,$(1))/*.cu))
 
-LIB_SRC := $(filter-out harness/driver.c,$(wildcard harness/*.c harness/*.cu)) \
+LIB_SRC := $(filter-out harness/driver.c harness/results_main.c,$(wildcard harness/*.c harness/*.cu)) \
            $(wildcard kernels_ref/cpu/*.c kernels_ref/vendor/*.cu)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 LIB_OBJ := $(call obj,$(LIB_SRC))
 CPU_TEST_SRC := tests/test_cpu.c harness/rng.c harness/diagnose.c harness/report.c harness/proc.c \
-                harness/timing.c kernels_ref/cpu/scan.c
+                harness/timing.c harness/rubric.c kernels_ref/cpu/scan.c
 
 # IMPL: labs -> build/labs, solutions -> build/solutions, a folder -> build/impl-<folder>
 IMPL ?= labs
@@ -108,9 +108,22 @@ define lab_rules
 build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o build/obj/harness/labs/lab$(1).o \
     build/$(call impl_tag,$(2))/obj/$(call lab_dir,$(1))/$(basename $(call lab_src,$(1))).o build/libprimlab.a
 	$$(quiet) LINK $$@
-	$$(Q)$$(CXX) -o $$@ $$^ $$(LDLIBS)
+	$$(Q)$$(CXX) -o $$@ $$^ $$(CHECK_FLAGS) $$(LDLIBS)
 endef
 $(foreach i,$(IMPLS),$(foreach l,$(LAB_IDS),$(eval $(call lab_rules,$(l),$(i)))))
+
+# The table alone, for `labNN list` when a student's file does not compile:
+# the entry points stay unresolved, and `list` never calls them.
+define lab_table_rules
+build/tables/lab$(1): build/labs/obj/driver.o build/obj/harness/labs/lab$(1).o build/libprimlab.a
+	$$(quiet) LINK $$@
+	$$(Q)mkdir -p $$(@D) && $$(CXX) -o $$@ $$^ -no-pie -Wl,--unresolved-symbols=ignore-all $$(CHECK_FLAGS) $$(LDLIBS)
+endef
+$(foreach l,$(LAB_IDS),$(eval $(call lab_table_rules,$(l))))
+
+build/primlab-results: build/obj/harness/results_main.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)$(CC) -o $@ $^
 
 # The project's own tests: CPU units, the harness on the device, and each
 # lab's suites run against its solution.
@@ -130,11 +143,12 @@ $(foreach l,$(LAB_IDS),$(eval $(call lab_test_rules,$(l))))
 
 TESTS := build/tests/test_cpu build/tests/test_gpu_harness $(LAB_IDS:%=build/tests/test_lab%)
 LAB_BINS := $(foreach i,labs solutions,$(LAB_IDS:%=build/$(i)/lab%))
+TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
 
 # ---------------------------------------------------------------- targets
 .PHONY: all help test test-sanitize check demo plots clean bootstrap FORCE
 
-all: $(LAB_BINS) $(TESTS)
+all: $(LAB_BINS) $(TESTS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
 	@echo "next: make test (the project's tests), make check LAB=01 (grade your lab), make demo"
 

@@ -3,10 +3,15 @@
 # folder laid out like labs/), or only lab LAB. Called by `make check`.
 #
 # Each lab is built and run on its own: a lab that does not compile scores 0
-# with its first compiler errors shown, and the others are still graded. The
-# lab binaries run every test in its own process and append one TSV row per
-# test to a scores file; the total is summed from that data. Prints
-# `Score: x/y` last and exits non-zero below full marks.
+# (its points still count in the total) with its first compiler errors
+# shown, and the others are still graded. The lab binaries run each test in
+# its own process and append one row per test to a scores file; the totals,
+# results.json and the Autolab line are made from that data.
+#
+# Environment: CHECK_OUT (folder for scores.tsv, results.json and Check's
+# labNN.tap / labNN.xml logs; default build/<impl>), CHECK_EXTRA (a file
+# whose text goes into results.json's output), AUTOLAB=1 (print Autolab's
+# scores line last), PRIMLAB_SEED, PRIMLAB_TIMEOUT (see the lab binaries).
 set -u
 impl=${1:-labs}
 only=${2:-}
@@ -19,35 +24,48 @@ if [ ! -d "$impl" ]; then
     echo "check: no folder '$impl' to grade (IMPL=labs, solutions, or a folder laid out like labs/)" >&2
     exit 2
 fi
+out=${CHECK_OUT:-build/$tag}
+mkdir -p "$out" "build/$tag"
+scores=$out/scores.tsv
+: >"$scores"
+make -s --no-print-directory build/primlab-results >/dev/null || exit 2
 
-mkdir -p build
-scores=build/$tag/scores.tsv
-mkdir -p "build/$tag" && : >"$scores"
-found=0
+ids=()
 for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
     id=${lab%%-*}
     if [ -n "$only" ] && [ "$id" != "$only" ] && [ "$id" != "0$only" ]; then continue; fi
-    found=1
+    ids+=("$id")
     src=$(cd "$dir" && ls -- *.cu)
     bin=build/$tag/lab$id
     echo "== lab $id ($lab): $impl/$lab/$src"
+    status=""
     if [ ! -f "$impl/$lab/$src" ]; then
         echo "lab$id: '$impl/$lab/$src' is missing: 0 points"
-        printf '%s\t-\t-\tMISSING\t0\t0\t0\n' "$id" >>"$scores"
-        continue
-    fi
-    if ! make -s --no-print-directory IMPL="$impl" "$bin" >"build/$tag/build-lab$id.log" 2>&1; then
+        status=MISSING
+    elif ! make -s --no-print-directory IMPL="$impl" "$bin" >"build/$tag/build-lab$id.log" 2>&1; then
         echo "lab$id: does not compile: 0 points. First errors:"
-        grep -m 8 -E 'error|Error' "build/$tag/build-lab$id.log" | sed 's/^/    /'
-        printf '%s\t-\t-\tNOBUILD\t0\t0\t0\n' "$id" >>"$scores"
+        grep -m 8 -E 'error|undefined reference' "build/$tag/build-lab$id.log" | sed 's/^/    /'
+        status=NOBUILD
+    fi
+    if [ -n "$status" ]; then
+        # the lab's points still count: read them from its table
+        make -s --no-print-directory "build/tables/lab$id" >/dev/null 2>&1
+        max=$("build/tables/lab$id" list 2>/dev/null | sed -n 's/^total: \([0-9.]*\) points$/\1/p')
+        reason="$impl/$lab/$src: $([ "$status" = MISSING ] && echo missing || echo 'does not compile')"
+        printf '%s\tlab %s (%s)\tcorrectness\t0\t%s\t0\t%s\t0\t\t%s\t\n' "$id" "$id" "$lab" "$status" \
+            "${max:-0}" "$reason" >>"$scores"
+        echo "lab$id subtotal: 0/${max:-?}"
         continue
     fi
-    "$bin" check --scores "$scores"
+    "$bin" check --scores "$scores" --tap "$out/lab$id.tap" --xml "$out/lab$id.xml"
 done
-if [ "$found" = 0 ]; then
+if [ ${#ids[@]} = 0 ]; then
     echo "check: no lab '$only' (labs: $(echo labs/[0-9][0-9]-*))" >&2
     exit 2
 fi
-awk -F'\t' '{ got += $5; max += $6 } END {
-    printf "Score: %d/%d\n", got, max; exit (max > 0 && got == max) ? 0 : 1 }' "$scores"
+labs_csv=$(IFS=,; echo "${ids[*]}")
+args=("$scores" --labs "$labs_csv" --json "$out/results.json")
+[ -n "${CHECK_EXTRA:-}" ] && args+=(--extra "$CHECK_EXTRA")
+[ "${AUTOLAB:-0}" = 1 ] && args+=(--autolab)
+build/primlab-results "${args[@]}"

@@ -12,6 +12,9 @@
 #include "gpu.h"
 #include "lab.h"
 #include "proc.h"
+#include "rubric.h"
+
+#include <check.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -27,7 +30,8 @@ const char *const pl_impl_variant = PL_IMPL_VARIANT;
 #define MAX_SIZES 64
 
 typedef struct opts {
-    const char *cmd, *part, *out, *scores;
+    const char *cmd, *part, *out, *scores, *tap, *xml;
+    int seed_given;
     long sizes[MAX_SIZES];
     int nsizes, reps;
     unsigned long long seed;
@@ -53,7 +57,10 @@ static void usage(FILE *f)
             "  --reps R      timed repetitions, median reported (default 20)\n"
             "  --out FILE    write TSV rows to FILE (run, sweep)\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
-            "  --scores FILE append per-test scores as TSV (used by make check)\n",
+            "  --scores FILE append per-test scores as TSV (used by make check)\n"
+            "  --tap FILE, --xml FILE   Check's TAP and XML logs of `check`\n"
+            "environment: PRIMLAB_SEED=S grades with a secret seed and adds hidden sizes;\n"
+            "  PRIMLAB_TIMEOUT=S is the default --timeout\n",
             prog);
 }
 
@@ -113,9 +120,14 @@ static void parse(int argc, char **argv, opts *o)
             o->out = v;
         else if (!strcmp(a, "--scores"))
             o->scores = v;
+        else if (!strcmp(a, "--tap"))
+            o->tap = v;
+        else if (!strcmp(a, "--xml"))
+            o->xml = v;
         else if (!strcmp(a, "--seed")) {
             errno = 0;
             o->seed = strtoull(v, &end, 0);
+            o->seed_given = 1;
             if (*end || end == v || errno)
                 die_usage("bad seed '%s'", v);
         } else if (!strcmp(a, "--reps")) {
@@ -148,9 +160,9 @@ static const pl_part *find_part(const pl_lab *lab, const char *id)
 {
     if (!id)
         return NULL;
-    for (int k = 0; k < lab->nparts; k++)
-        if (!strcmp(lab->parts[k].id, id))
-            return &lab->parts[k];
+    const pl_part *p = pl_find_part(lab, id);
+    if (p)
+        return p;
     fprintf(stderr, "%s: no part '%s' in lab %s (parts:", prog, id, lab->id);
     for (int k = 0; k < lab->nparts; k++)
         fprintf(stderr, " %s", lab->parts[k].id);
@@ -160,17 +172,36 @@ static const pl_part *find_part(const pl_lab *lab, const char *id)
 
 /* ---------------------------------------------------------------- check */
 
+/* Grading runs under Check's runner in no-fork mode: each graded test is a
+ * Check test that forks its own isolated child (pl_run_isolated), so this
+ * process never touches CUDA, and Check writes the TAP and XML logs. */
+
+#define MAX_TESTS 512
+
+static struct grading {
+    const pl_lab *lab;
+    const opts *o;
+    int gpu;
+    uint64_t seed;
+    pl_test tests[MAX_TESTS];
+    int ntests;
+    double got, max;
+    FILE *scores;
+} G;
+
 typedef struct test_arg {
     const pl_lab *lab;
-    const pl_part *part;
-    long n;
+    const pl_test *t;
     uint64_t seed;
 } test_arg;
 
 static void test_child(void *p, pl_result *r)
 {
-    test_arg *t = p;
-    pl_lab_test(t->lab, t->part, t->n, t->seed, r);
+    test_arg *a = p;
+    if (a->t->perf)
+        pl_lab_perf(a->lab, a->t->perf, 10, r);
+    else
+        pl_lab_test(a->lab, a->t->part, a->t->n, a->seed, r);
 }
 
 static void print_indented(const char *text, const char *indent)
@@ -183,58 +214,94 @@ static void print_indented(const char *text, const char *indent)
     }
 }
 
+START_TEST(graded)
+{
+    const pl_test *t = &G.tests[_i];
+    pl_result r = {.status = PL_SKIP, .reason = "no GPU"};
+    test_arg a = {G.lab, t, G.seed};
+    if (G.gpu)
+        pl_run_isolated(test_child, &a, G.o->timeout, &r);
+    double pts = r.status != PL_PASS ? 0 : t->perf ? r.score : t->max;
+    G.got += pts;
+    G.max += t->max;
+    if (G.gpu) {
+        printf("%-60s %-7s %6.2fs  %g/%g\n", t->name, pl_status_name(r.status), r.seconds, pts, t->max);
+        if (r.status != PL_PASS || t->perf) {
+            print_indented(r.reason, "    ");
+            print_indented(r.detail, "    ");
+        }
+        fflush(stdout);
+    }
+    if (G.scores) {
+        char reason[2 * sizeof r.reason], detail[2 * sizeof r.detail];
+        pl_tsv_escape(r.reason, reason, sizeof reason);
+        pl_tsv_escape(r.detail, detail, sizeof detail);
+        char value[32] = "";
+        if (t->perf && r.status == PL_PASS)
+            snprintf(value, sizeof value, "%.4f", r.value);
+        /* lab name kind hidden status points max seconds value reason detail */
+        fprintf(G.scores, "%s\t%s\t%s\t%d\t%s\t%.4f\t%g\t%.3f\t%s\t%s\t%s\n", G.lab->id, t->name,
+                t->perf ? "performance" : "correctness", t->hidden, pl_status_name(r.status), pts, t->max,
+                r.seconds, value, reason, detail);
+        fflush(G.scores);
+    }
+    ck_assert_msg(pts >= t->max - 1e-9, "%s: %s", pl_status_name(r.status), r.reason);
+}
+END_TEST
+
 static int cmd_check(const pl_lab *lab, const opts *o)
 {
     pl_devinfo dev;
-    int gpu = pl_probe_device(&dev);
+    memset(&G, 0, sizeof G);
+    G.lab = lab;
+    G.o = o;
+    G.gpu = pl_probe_device(&dev);
+    G.seed = o->seed;
+    /* A secret seed changes every input and adds hidden sizes. */
+    const char *secret = getenv("PRIMLAB_SEED");
+    int hidden = 0;
+    if (secret && *secret && !o->seed_given) {
+        char *end;
+        G.seed = strtoull(secret, &end, 0);
+        if (*end) {
+            fprintf(stderr, "%s: PRIMLAB_SEED must be a number, not '%s'\n", prog, secret);
+            return 2;
+        }
+        hidden = 1;
+    }
     const pl_part *only = find_part(lab, o->part);
-    FILE *scores = NULL;
-    if (o->scores && !(scores = fopen(o->scores, "a"))) {
+    G.ntests = pl_lab_tests(lab, only, o->sizes, o->nsizes, hidden, G.seed, G.tests, MAX_TESTS);
+    if (o->scores && !(G.scores = fopen(o->scores, "a"))) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
         return 2;
     }
-    if (gpu)
-        printf("lab%s %s: %s, %s, seed %llu\n", lab->id, lab->name, pl_impl_variant, dev.name, o->seed);
+    if (G.gpu)
+        printf("lab%s %s: %s on %s, %s seed%s\n", lab->id, lab->name, pl_impl_variant, dev.name,
+               hidden ? "secret" : "public", hidden ? ", hidden tests added" : "");
     else
         printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name, dev.error);
-    int got = 0, max = 0;
-    for (int k = 0; k < lab->nparts; k++) {
-        const pl_part *p = &lab->parts[k];
-        if (only && p != only)
-            continue;
-        const long *sizes = o->nsizes ? o->sizes : lab->test_sizes;
-        int nsizes = o->nsizes ? o->nsizes : lab->ntest_sizes;
-        for (int s = 0; s < nsizes; s++) {
-            long n = sizes[s];
-            if (!o->nsizes && p->max_n > 0 && n > p->max_n)
-                continue; /* not a test of this part */
-            test_arg t = {lab, p, n, o->seed};
-            pl_result r = {.status = PL_SKIP, .reason = "no GPU"};
-            if (gpu)
-                pl_run_isolated(test_child, &t, o->timeout, &r);
-            int pts = r.status == PL_PASS ? p->points : 0;
-            got += pts;
-            max += p->points;
-            char name[96];
-            snprintf(name, sizeof name, "%s.%s %s, n=%ld", lab->id, p->id, p->title, n);
-            if (gpu)
-                printf("%-52s %-7s %6.2fs  %d/%d\n", name, pl_status_name(r.status), r.seconds, pts, p->points);
-            if (r.status != PL_PASS && gpu) {
-                print_indented(r.reason, "    ");
-                print_indented(r.detail, "    ");
-            }
-            if (scores)
-                fprintf(scores, "%s\t%s\t%ld\t%s\t%d\t%d\t%.3f\n", lab->id, p->id, n,
-                        pl_status_name(r.status), pts, p->points, r.seconds);
-            fflush(stdout);
-        }
+
+    Suite *suite = suite_create(lab->name);
+    for (int i = 0; i < G.ntests; i++) {
+        TCase *tc = tcase_create(G.tests[i].name);
+        tcase_add_loop_test(tc, graded, i, i + 1);
+        suite_add_tcase(suite, tc);
     }
-    printf("lab%s subtotal: %d/%d\n", lab->id, got, max);
-    if (scores)
-        fclose(scores);
+    SRunner *sr = srunner_create(suite);
+    srunner_set_fork_status(sr, CK_NOFORK); /* the tests isolate themselves */
+    if (o->tap)
+        srunner_set_tap(sr, o->tap);
+    if (o->xml)
+        srunner_set_xml(sr, o->xml);
+    srunner_run_all(sr, CK_SILENT);
+    srunner_free(sr);
+
+    printf("lab%s subtotal: %g/%g\n", lab->id, G.got, G.max);
+    if (G.scores)
+        fclose(G.scores);
     else
-        printf("Score: %d/%d\n", got, max);
-    return got == max ? 0 : 1;
+        printf("Score: %g/%g\n", G.got, G.max);
+    return G.got >= G.max - 1e-9 ? 0 : 1;
 }
 
 /* ---------------------------------------------------------------- bench */
@@ -301,17 +368,21 @@ static int cmd_info(void)
     return 0;
 }
 
-static int cmd_list(const pl_lab *lab)
+/* The graded tests and their points; the last line is the total. */
+static int cmd_list(const pl_lab *lab, const opts *o)
 {
+    static pl_test tests[MAX_TESTS];
+    const char *secret = getenv("PRIMLAB_SEED");
+    int hidden = secret && *secret;
+    uint64_t seed = hidden ? strtoull(secret, NULL, 0) : o->seed;
+    int n = pl_lab_tests(lab, find_part(lab, o->part), o->sizes, o->nsizes, hidden, seed, tests, MAX_TESTS);
+    double total = 0;
     printf("lab%s %s: %s\n", lab->id, lab->name, lab->title);
-    for (int k = 0; k < lab->nparts; k++) {
-        const pl_part *p = &lab->parts[k];
-        printf("  part %s: %s (%s), %d point(s) per test, n =", p->id, p->title, p->entry, p->points);
-        for (int s = 0; s < lab->ntest_sizes; s++)
-            if (!p->max_n || lab->test_sizes[s] <= p->max_n)
-                printf(" %ld", lab->test_sizes[s]);
-        printf("\n");
+    for (int i = 0; i < n; i++) {
+        printf("  %-60s %g\n", tests[i].name, tests[i].max);
+        total += tests[i].max;
     }
+    printf("total: %g points\n", total);
     return 0;
 }
 
@@ -332,7 +403,7 @@ int main(int argc, char **argv)
     if (!strcmp(o.cmd, "info"))
         return cmd_info();
     if (!strcmp(o.cmd, "list"))
-        return cmd_list(lab);
+        return cmd_list(lab, &o);
     die_usage("unknown command '%s'", o.cmd);
     return 2;
 }

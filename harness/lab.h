@@ -38,6 +38,18 @@ typedef struct pl_part {
     const char *hint_right, *hint_left; /* what a shift by one means */
 } pl_part;
 
+/* A performance test: the part's throughput as a fraction of a yardstick's,
+ * measured in the same run (ratio = yardstick time / part time). Points
+ * are full at ratio >= full, fall linearly to zero at ratio <= zero. */
+enum pl_yardstick { PL_YARD_VENDOR, PL_YARD_CPU_OMP };
+typedef struct pl_perf {
+    const char *part;     /* part id */
+    long n;
+    double points;
+    int yardstick;        /* enum pl_yardstick */
+    double full, zero;    /* the thresholds, instructors' to change */
+} pl_perf;
+
 typedef struct pl_lab {
     const char *id;       /* "01" */
     const char *name;     /* "prefix-sum" */
@@ -51,6 +63,9 @@ typedef struct pl_lab {
     int sweep_lo, sweep_hi;  /* `sweep`: n = 2^lo .. 2^hi */
     int gen_lo, gen_hi;      /* inputs uniform in [gen_lo, gen_hi] */
     double bytes_per_elem;   /* bytes counted per element for GB/s */
+    const pl_perf *perf;     /* performance tests, graded by `check` */
+    int nperf;
+    int hidden_per_part;     /* extra sizes per part when PRIMLAB_SEED is set */
     size_t (*scratch_ints)(long n);
     size_t (*vendor_temp_bytes)(int n);
 } pl_lab;
@@ -64,6 +79,14 @@ extern const char *const pl_impl_variant;
 /* One correctness test, in this process (call it in an isolated child).
    Fills r: status PL_PASS or PL_FAIL with a reason and detail, or PL_SKIP. */
 void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint64_t seed, pl_result *r);
+
+/* One performance test, in this process: checks the result, then times
+   the part and its yardstick. r->status PL_PASS with r->score in
+   [0, points], or PL_FAIL (wrong result) with score 0. */
+void pl_lab_perf(const pl_lab *lab, const pl_perf *perf, int reps, pl_result *r);
+
+/* Points earned for ratio under perf's thresholds. */
+double pl_perf_points(const pl_perf *perf, double ratio);
 
 typedef struct pl_bench_opts {
     const pl_part *part;  /* NULL: every part marked bench */

@@ -154,8 +154,9 @@ static void call_omp(void *p)
 
 static void poison_out(void *p) { pl_dbuf_poison(((call_arg *)p)->out_buf); }
 
-/* Runs a GPU variant once and checks it against want; 1 if right. */
-static int verify(void (*call)(void *), call_arg *a, const int *want, int *got, const char *who)
+/* Runs a GPU variant once and checks it against want; 1 if right, else 0
+ * with the diagnosis in d. */
+static int verify(void (*call)(void *), call_arg *a, const int *want, int *got, const char *who, pl_diag *d)
 {
     pl_dbuf_poison(a->out_buf);
     call(a);
@@ -167,12 +168,90 @@ static int verify(void (*call)(void *), call_arg *a, const int *want, int *got, 
     c.n = (size_t)a->n;
     c.hint_right = a->part->hint_right;
     c.hint_left = a->part->hint_left;
-    pl_diag d;
-    if (pl_compare_i32(&c, &d))
+    return pl_compare_i32(&c, d);
+}
+
+/* Host and device buffers for timing one part at one size. */
+typedef struct bench_bufs {
+    int *in, *want, *got;
+    pl_dbuf din, dout, dscr, dtemp;
+    size_t temp_bytes;
+} bench_bufs;
+
+/* 1 on success; 0 with r's reason when the device cannot hold n. */
+static int bufs_alloc(bench_bufs *b, const pl_lab *lab, long n, int gpu, pl_result *r)
+{
+    size_t bytes = (size_t)n * sizeof(int);
+    memset(b, 0, sizeof *b);
+    b->in = (int *)xmalloc(bytes);
+    b->want = (int *)xmalloc(bytes);
+    b->got = (int *)xmalloc(bytes);
+    pl_gen_ints(b->in, (size_t)n, pl_seed_mix(1, 0, (uint64_t)n), lab->gen_lo, lab->gen_hi);
+    if (!gpu)
         return 1;
-    fprintf(stderr, "lab%s: part %s (%s) is wrong at n = %ld, so it is not timed: %s\n", a->lab->id,
-            a->part->id, who, a->n, d.reason);
-    return 0;
+    b->temp_bytes = lab->vendor_temp_bytes ? lab->vendor_temp_bytes((int)n) : 0;
+    if (!dalloc(&b->din, bytes, n, r) || !dalloc(&b->dout, bytes, n, r) ||
+        !dalloc(&b->dscr, lab->scratch_ints(n) * sizeof(int), n, r) || !dalloc(&b->dtemp, b->temp_bytes, n, r))
+        return 0;
+    pl_dbuf_upload(&b->din, b->in);
+    return 1;
+}
+
+static void bufs_free(bench_bufs *b)
+{
+    pl_dbuf_free(&b->din);
+    pl_dbuf_free(&b->dout);
+    pl_dbuf_free(&b->dscr);
+    pl_dbuf_free(&b->dtemp);
+    free(b->in), free(b->want), free(b->got);
+}
+
+static call_arg make_arg(const pl_lab *lab, const pl_part *p, bench_bufs *b, long n)
+{
+    call_arg a = {p, lab, (const int *)b->din.ptr, b->in, (int *)b->dout.ptr, b->got, (int *)b->dscr.ptr,
+                  b->dtemp.ptr, b->temp_bytes, n, &b->dout};
+    return a;
+}
+
+extern "C" void pl_lab_perf(const pl_lab *lab, const pl_perf *perf, int reps, pl_result *r)
+{
+    const pl_part *p = NULL;
+    for (int k = 0; k < lab->nparts; k++)
+        if (!strcmp(lab->parts[k].id, perf->part))
+            p = &lab->parts[k];
+    if (!p)
+        pl_child_abort(PL_ERROR, "performance test names no part of this lab", NULL);
+    bench_bufs b;
+    if (!bufs_alloc(&b, lab, perf->n, 1, r)) {
+        bufs_free(&b);
+        return;
+    }
+    call_arg a = make_arg(lab, p, &b, perf->n);
+    p->cpu(b.in, b.want, (size_t)perf->n);
+    pl_diag d;
+    if (!verify(call_impl, &a, b.want, b.got, p->entry, &d)) {
+        r->status = PL_FAIL;
+        snprintf(r->reason, sizeof r->reason, "wrong result, so not timed: %.150s", d.reason);
+        bufs_free(&b);
+        return;
+    }
+    double t_imp = pl_time_gpu_ms(call_impl, &a, poison_out, &a, reps), t_yard;
+    const char *yard;
+    if (perf->yardstick == PL_YARD_VENDOR) {
+        yard = "the vendor library";
+        t_yard = pl_time_gpu_ms(call_vendor, &a, poison_out, &a, reps);
+    } else {
+        yard = "CPU OpenMP";
+        t_yard = pl_time_cpu_ms(call_omp, &a, reps, 2.0, NULL);
+    }
+    double ratio = t_yard / t_imp;
+    r->status = PL_PASS;
+    r->score = pl_perf_points(perf, ratio);
+    r->value = ratio;
+    snprintf(r->reason, sizeof r->reason,
+             "%.4f ms against %.4f ms for %s: %.3fx its throughput (full marks from %.3fx, none below %.3fx)",
+             t_imp, t_yard, yard, ratio, perf->full, perf->zero);
+    bufs_free(&b);
 }
 
 extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
@@ -197,40 +276,36 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
 
     for (int s = 0; s < o->nsizes; s++) {
         long n = o->sizes[s];
-        size_t bytes = (size_t)n * sizeof(int);
         if (o->progress)
             fprintf(o->progress, "[%2d/%d] n = %ld\n", s + 1, o->nsizes, n);
-        int *in = (int *)xmalloc(bytes), *want = (int *)xmalloc(bytes), *got = (int *)xmalloc(bytes);
-        pl_gen_ints(in, (size_t)n, pl_seed_mix(1, 0, (uint64_t)n), lab->gen_lo, lab->gen_hi);
-        pl_dbuf din = {}, dout = {}, dscr = {}, dtemp = {};
-        size_t temp_bytes = 0;
-        if (o->gpu) {
-            pl_result r = {};
-            if (!dalloc(&din, bytes, n, &r) || !dalloc(&dout, bytes, n, &r) ||
-                !dalloc(&dscr, lab->scratch_ints(n) * sizeof(int), n, &r))
-                pl_child_abort(PL_ERROR, r.reason, NULL);
-            temp_bytes = lab->vendor_temp_bytes ? lab->vendor_temp_bytes((int)n) : 0;
-            if (!dalloc(&dtemp, temp_bytes, n, &r))
-                pl_child_abort(PL_ERROR, r.reason, NULL);
-            pl_dbuf_upload(&din, in);
-        }
+        bench_bufs b;
+        pl_result r = {};
+        if (!bufs_alloc(&b, lab, n, o->gpu, &r))
+            pl_child_abort(PL_ERROR, r.reason, NULL);
         for (int k = 0; k < lab->nparts; k++) {
             const pl_part *p = &lab->parts[k];
             if (!p->bench || (o->part && o->part != p) || n > part_max_n(p))
                 continue;
-            call_arg a = {p, lab, (const int *)din.ptr, in, (int *)dout.ptr, got, (int *)dscr.ptr,
-                          dtemp.ptr, temp_bytes, n, &dout};
-            p->cpu(in, want, (size_t)n);
+            call_arg a = make_arg(lab, p, &b, n);
+            p->cpu(b.in, b.want, (size_t)n);
             double t_ser = pl_time_cpu_ms(call_cpu, &a, o->reps, 2.0, NULL);
             double t_omp = pl_time_cpu_ms(call_omp, &a, o->reps, 2.0, NULL);
             double t_ven = NAN, t_imp = NAN;
-            if (o->gpu && p->vendor && verify(call_vendor, &a, want, got, "cub"))
-                t_ven = pl_time_gpu_ms(call_vendor, &a, poison_out, &a, o->reps);
-            if (o->gpu) {
-                if (verify(call_impl, &a, want, got, pl_impl_variant))
-                    t_imp = pl_time_gpu_ms(call_impl, &a, poison_out, &a, o->reps);
+            pl_diag d;
+            if (o->gpu && p->vendor) {
+                if (verify(call_vendor, &a, b.want, b.got, "cub", &d))
+                    t_ven = pl_time_gpu_ms(call_vendor, &a, poison_out, &a, o->reps);
                 else
+                    fprintf(stderr, "lab%s: part %s (cub) is wrong at n = %ld: %s\n", lab->id, p->id, n, d.reason);
+            }
+            if (o->gpu) {
+                if (verify(call_impl, &a, b.want, b.got, pl_impl_variant, &d)) {
+                    t_imp = pl_time_gpu_ms(call_impl, &a, poison_out, &a, o->reps);
+                } else {
+                    fprintf(stderr, "lab%s: part %s (%s) is wrong at n = %ld, so it is not timed: %s\n", lab->id,
+                            p->id, pl_impl_variant, n, d.reason);
                     wrong++;
+                }
             }
             struct {
                 const char *variant;
@@ -260,11 +335,7 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
                     pl_table_row(o->table, &row);
             }
         }
-        pl_dbuf_free(&din);
-        pl_dbuf_free(&dout);
-        pl_dbuf_free(&dscr);
-        pl_dbuf_free(&dtemp);
-        free(in), free(want), free(got);
+        bufs_free(&b);
     }
     return wrong;
 }

@@ -31,6 +31,8 @@ typedef struct pl_result {
     char reason[200];    /* one line */
     char detail[2048];   /* more lines, each '\n'-terminated */
     unsigned findings;   /* diagnose.h's pl_finding bits, when compared */
+    double score;        /* points earned, for tests that grade by degree */
+    double value;        /* the measured ratio of a performance test */
     unsigned char payload[1024]; /* typed data a child hands back (device info) */
 } pl_result;
 

@@ -1,0 +1,90 @@
+/* harness/rubric.c: graded tests and points (see rubric.h, lab.h). */
+#include "rubric.h"
+
+#include "rng.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const pl_part *pl_find_part(const pl_lab *lab, const char *id)
+{
+    for (int k = 0; id && k < lab->nparts; k++)
+        if (!strcmp(lab->parts[k].id, id))
+            return &lab->parts[k];
+    return NULL;
+}
+
+double pl_perf_points(const pl_perf *perf, double ratio)
+{
+    if (!(ratio > perf->zero)) /* also NaN */
+        return 0;
+    if (ratio >= perf->full)
+        return perf->points;
+    return perf->points * (ratio - perf->zero) / (perf->full - perf->zero);
+}
+
+static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *perf, long n, int hidden,
+               double max, const char *lab_id)
+{
+    if (k >= cap)
+        return k;
+    pl_test *t = &out[k];
+    memset(t, 0, sizeof *t);
+    t->part = p;
+    t->perf = perf;
+    t->n = n;
+    t->hidden = hidden;
+    t->max = max;
+    if (perf)
+        snprintf(t->name, sizeof t->name, "%s.%s performance vs %s, n=%ld", lab_id, p->id,
+                 perf->yardstick == PL_YARD_VENDOR ? "the vendor library" : "CPU OpenMP", n);
+    else
+        snprintf(t->name, sizeof t->name, "%s.%s %s, n=%ld%s", lab_id, p->id, p->title, n,
+                 hidden ? " (hidden)" : "");
+    return k + 1;
+}
+
+int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int nsizes, int hidden,
+                 uint64_t seed, pl_test *out, int cap)
+{
+    int k = 0;
+    for (int i = 0; i < lab->nparts; i++) {
+        const pl_part *p = &lab->parts[i];
+        if (only && p != only)
+            continue;
+        const long *sz = nsizes > 0 ? sizes : lab->test_sizes;
+        int nsz = nsizes > 0 ? nsizes : lab->ntest_sizes;
+        for (int s = 0; s < nsz; s++)
+            if (nsizes > 0 || !p->max_n || sz[s] <= p->max_n)
+                k = add(out, k, cap, p, NULL, sz[s], 0, p->points, lab->id);
+        /* Hidden sizes: anywhere from 2 to the part's limit (or 2^22),
+           so that an answer kept for the public sizes cannot pass. */
+        for (int h = 0; hidden && nsizes == 0 && h < lab->hidden_per_part; h++) {
+            long hi = p->max_n ? p->max_n : 1L << 22;
+            long n = 2 + (long)(pl_seed_mix(seed, (uint64_t)(unsigned char)p->id[0], 1000 + (uint64_t)h) %
+                                (uint64_t)(hi - 1));
+            k = add(out, k, cap, p, NULL, n, 1, p->points, lab->id);
+        }
+    }
+    for (int i = 0; nsizes == 0 && i < lab->nperf; i++) {
+        const pl_part *p = pl_find_part(lab, lab->perf[i].part);
+        if (p && (!only || p == only))
+            k = add(out, k, cap, p, &lab->perf[i], lab->perf[i].n, 0, lab->perf[i].points, lab->id);
+    }
+    return k;
+}
+
+void pl_tsv_escape(const char *in, char *out, size_t cap)
+{
+    size_t j = 0;
+    for (; in && *in && j + 2 < cap; in++) {
+        char c = *in;
+        if (c == '\\' || c == '\t' || c == '\n') {
+            out[j++] = '\\';
+            out[j++] = c == '\\' ? '\\' : c == '\t' ? 't' : 'n';
+        } else {
+            out[j++] = c;
+        }
+    }
+    out[j] = '\0';
+}

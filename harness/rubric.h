@@ -1,0 +1,40 @@
+/* harness/rubric.h: the list of graded tests of a lab, and their points.
+ *
+ * Built from the lab table alone: every part at each of its test sizes,
+ * then (with a secret seed) hidden sizes derived from that seed, then the
+ * performance tests. Pure C, shared by `labNN check` and the tests.
+ */
+#ifndef PRIMLAB_RUBRIC_H
+#define PRIMLAB_RUBRIC_H
+
+#include "lab.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pl_test {
+    const pl_part *part;  /* the part under test */
+    const pl_perf *perf;  /* NULL: a correctness test */
+    long n;
+    int hidden;           /* derived from the secret seed */
+    double max;           /* points */
+    char name[112];
+} pl_test;
+
+/* Fills up to cap tests; returns how many. only: one part or NULL; sizes:
+   override the table's sizes (and drop performance tests) when nsizes > 0;
+   hidden: add lab->hidden_per_part sizes per part derived from seed. */
+int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int nsizes, int hidden,
+                 uint64_t seed, pl_test *out, int cap);
+
+const pl_part *pl_find_part(const pl_lab *lab, const char *id);
+
+/* Escapes backslash, tab and newline so a text fits one TSV field. */
+void pl_tsv_escape(const char *in, char *out, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
