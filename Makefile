@@ -61,13 +61,18 @@ LIB_SRC := $(filter-out harness/driver.c harness/results_main.c,$(wildcard harne
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 LIB_OBJ := $(call obj,$(LIB_SRC))
 CPU_TEST_SRC := tests/test_cpu.c harness/rng.c harness/diagnose.c harness/report.c harness/proc.c \
-                harness/timing.c harness/rubric.c kernels_ref/cpu/scan.c
+                harness/timing.c harness/rubric.c harness/results.c kernels_ref/cpu/scan.c
+
+# Labs whose solution is here (the student handout ships none).
+SOL_LAB_IDS := $(foreach l,$(LAB_IDS),$(if $(wildcard solutions/$(call lab_dir,$(l))/$(call lab_src,$(l))),$(l)))
+NOSOL_LAB_IDS := $(filter-out $(SOL_LAB_IDS),$(LAB_IDS))
+SHOW_IMPL := $(if $(filter 01,$(SOL_LAB_IDS)),solutions,labs)
 
 # IMPL: labs -> build/labs, solutions -> build/solutions, a folder -> build/impl-<folder>
 IMPL ?= labs
 impl_tag = $(if $(filter labs solutions,$(1)),$(1),impl-$(subst /,-,$(patsubst %/,%,$(1))))
 impl_variant = $(if $(filter solutions,$(1)),solution,student)
-IMPLS := $(sort labs solutions $(patsubst %/,%,$(IMPL)))
+IMPLS := $(sort labs $(if $(SOL_LAB_IDS),solutions) $(patsubst %/,%,$(IMPL)))
 
 # Rebuild everything when the compilers or their flags change.
 FLAGS_SIG := $(NVCC) $(CC) $(GENCODE) $(CFLAGS) $(NVCCFLAGS)
@@ -139,14 +144,14 @@ build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/labs/lab$
 	$$(quiet) LINK $$@
 	$$(Q)mkdir -p $$(@D) && $$(CXX) -o $$@ $$^ $$(CHECK_FLAGS) $$(LDLIBS)
 endef
-$(foreach l,$(LAB_IDS),$(eval $(call lab_test_rules,$(l))))
+$(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
 
-TESTS := build/tests/test_cpu build/tests/test_gpu_harness $(LAB_IDS:%=build/tests/test_lab%)
-LAB_BINS := $(foreach i,labs solutions,$(LAB_IDS:%=build/$(i)/lab%))
+TESTS := build/tests/test_cpu build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%)
+LAB_BINS := $(LAB_IDS:%=build/labs/lab%) $(SOL_LAB_IDS:%=build/solutions/lab%)
 TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
 
 # ---------------------------------------------------------------- targets
-.PHONY: all help test test-sanitize check demo plots clean bootstrap FORCE
+.PHONY: all help test test-sanitize check grade handout demo plots clean bootstrap FORCE
 
 all: $(LAB_BINS) $(TESTS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
@@ -157,6 +162,8 @@ help:
 	@echo "  make                 build every lab (student and solution) and the tests"
 	@echo "  make test            the project's own tests (GPU suites skip without a GPU)"
 	@echo "  make check           grade the student code: LAB=01 for one lab, IMPL=solutions for the solutions"
+	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade"
+	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
 	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
@@ -169,8 +176,11 @@ bootstrap:
 	$(Q)harness/bootstrap.sh --plots && mkdir -p build && touch build/.bootstrap build/.bootstrap-plots
 
 # Runs every test binary even when one fails; fails if any did.
-test: $(TESTS)
+test: $(TESTS) $(TOOLS) $(LAB_BINS)
 	$(Q)fail=0; for t in $(TESTS); do echo "== $$t"; $$t || fail=1; done; \
+	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
+	echo "== tests/test_contract.sh"; tests/test_contract.sh || fail=1; \
+	echo "== tests/test_grading.sh"; tests/test_grading.sh || fail=1; \
 	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
 	else echo "make test: FAILED" >&2; exit 1; fi
 
@@ -186,10 +196,15 @@ test-sanitize: | build/.bootstrap
 check: | build/.bootstrap
 	$(Q)harness/check.sh "$(IMPL)" "$(LAB)"
 
+# Batch grading: one results.json per student and a gradebook.
+GRADES ?= build/grades
+grade: $(TOOLS) | build/.bootstrap
+	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"
+
 DEMO_SIZES ?= 2^16,2^20,2^24
-demo: build/solutions/lab01
-	@echo "== lab 01 (prefix sum): the solution against the CPU references and CUB"
-	$(Q)build/solutions/lab01 run --n $(DEMO_SIZES) --reps 10 --out build/demo-lab01.tsv
+demo: build/$(SHOW_IMPL)/lab01
+	@echo "== lab 01 (prefix sum): the $(SHOW_IMPL) code against the CPU references and CUB"
+	$(Q)build/$(SHOW_IMPL)/lab01 run --n $(DEMO_SIZES) --reps 10 --out build/demo-lab01.tsv
 	@echo "== figures from the reference data in plots/data (measured on the GPU named in each figure)"
 	$(Q)if harness/bootstrap.sh --plots >build/bootstrap-plots.log 2>&1; then \
 	  for d in $(LAB_IDS); do test ! -f plots/data/lab$$d.tsv || plots/render.sh $$d || exit 1; done; \
@@ -197,14 +212,17 @@ demo: build/solutions/lab01
 	else tail -n 1 build/bootstrap-plots.log; echo "demo: figures not drawn: gnuplot is missing (see above)"; fi
 
 # With a GPU, measure afresh (replacing the reference data); then render.
-plots: $(LAB_IDS:%=build/solutions/lab%) | build/.bootstrap-plots
+plots: $(LAB_IDS:%=build/$(SHOW_IMPL)/lab%) | build/.bootstrap-plots
 	$(Q)for d in $(if $(LAB),$(LAB),$(LAB_IDS)); do \
-	  if build/solutions/lab$$d info >/dev/null 2>&1; then \
-	    echo "== lab $$d: measuring on the GPU"; build/solutions/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \
+	  if build/$(SHOW_IMPL)/lab$$d info >/dev/null 2>&1; then \
+	    echo "== lab $$d: measuring on the GPU"; build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
 
+handout:
+	$(Q)harness/handout.sh
+
 clean:
-	rm -rf build
+	rm -rf build dist
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # harness/bootstrap.sh: find or install what primlab needs.
 #
-#   harness/bootstrap.sh            the build and the tests: nvcc, a C compiler
-#                                   with OpenMP, Check (and pkg-config)
+#   harness/bootstrap.sh            the build, the tests and grading: nvcc, a C
+#                                   compiler with OpenMP, Check, pkg-config,
+#                                   unzip, python3 (the tests' JSON parser)
 #   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
 #
 # Installs missing packages with apt-get when it can (root, or sudo without a
@@ -83,6 +84,9 @@ elif ! have_openmp; then
     problems+=("the C compiler '${CC:-cc}' cannot build OpenMP code (-fopenmp): install gcc")
 fi
 command -v pkg-config >/dev/null 2>&1 || missing_pkgs+=(pkg-config)
+# grading: .zip submissions; the grading tests read JSON back with Python's parser
+command -v unzip >/dev/null 2>&1 || missing_pkgs+=(unzip)
+command -v python3 >/dev/null 2>&1 || missing_pkgs+=(python3)
 if have_check; then
     say "check: found ($(check_flags))"
 else

@@ -6,6 +6,8 @@
 #include "../harness/diagnose.h"
 #include "../harness/proc.h"
 #include "../harness/report.h"
+#include "../harness/results.h"
+#include "../harness/rubric.h"
 #include "../harness/rng.h"
 #include "../kernels_ref/cpu/scan.h"
 
@@ -438,6 +440,107 @@ START_TEST(ref_wraps_like_int32)
 }
 END_TEST
 
+/* -------------------------------------------------------------- rubric */
+
+static const pl_part fake_parts[] = {
+    {"a", "one block", "f_a", 1024, 1, 0, NULL, NULL, NULL, NULL, NULL, NULL},
+    {"b", "any n", "f_b", 0, 2, 1, NULL, NULL, NULL, NULL, NULL, NULL},
+};
+static const long fake_sizes[] = {0, 1, 1024, 1025, 1L << 20};
+static const pl_perf fake_perf[] = {{"b", 1L << 24, 3, PL_YARD_VENDOR, 0.5, 0.1}};
+static const pl_lab fake_lab = {.id = "99", .name = "fake", .parts = fake_parts, .nparts = 2,
+                                .test_sizes = fake_sizes, .ntest_sizes = 5, .perf = fake_perf, .nperf = 1,
+                                .hidden_per_part = 4};
+
+START_TEST(perf_points_are_linear_between_thresholds)
+{
+    const pl_perf *p = &fake_perf[0];
+    ck_assert_double_eq_tol(pl_perf_points(p, 0.9), 3, 1e-12);
+    ck_assert_double_eq_tol(pl_perf_points(p, 0.5), 3, 1e-12);
+    ck_assert_double_eq_tol(pl_perf_points(p, 0.3), 1.5, 1e-12);
+    ck_assert_double_eq_tol(pl_perf_points(p, 0.1), 0, 1e-12);
+    ck_assert_double_eq_tol(pl_perf_points(p, 0.01), 0, 1e-12);
+    ck_assert_double_eq_tol(pl_perf_points(p, NAN), 0, 1e-12);
+}
+END_TEST
+
+START_TEST(test_list_public)
+{
+    pl_test t[64];
+    int n = pl_lab_tests(&fake_lab, NULL, NULL, 0, 0, 1, t, 64);
+    /* part a: sizes up to its limit (3), part b: all 5, one performance test */
+    ck_assert_int_eq(n, 3 + 5 + 1);
+    ck_assert_str_eq(t[0].name, "99.a one block, n=0");
+    ck_assert_double_eq(t[3].max, 2);
+    ck_assert_ptr_nonnull(t[8].perf);
+    ck_assert_str_eq(t[8].name, "99.b performance vs the vendor library, n=16777216");
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(t[i].hidden, 0);
+    /* --part and --n narrow the list and drop the performance test */
+    long only[] = {7};
+    n = pl_lab_tests(&fake_lab, &fake_parts[1], only, 1, 1, 1, t, 64);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(t[0].n, 7);
+}
+END_TEST
+
+START_TEST(test_list_hidden_from_seed)
+{
+    pl_test a[64], b[64], c[64];
+    int na = pl_lab_tests(&fake_lab, NULL, NULL, 0, 1, 12345, a, 64);
+    int nb = pl_lab_tests(&fake_lab, NULL, NULL, 0, 1, 12345, b, 64);
+    int nc = pl_lab_tests(&fake_lab, NULL, NULL, 0, 1, 999, c, 64);
+    ck_assert_int_eq(na, 3 + 4 + 5 + 4 + 1);
+    ck_assert_int_eq(na, nb);
+    ck_assert_int_eq(na, nc);
+    int hidden = 0, differ = 0;
+    for (int i = 0; i < na; i++) {
+        ck_assert_int_eq(a[i].n, b[i].n); /* the same seed, the same sizes */
+        if (!a[i].hidden)
+            continue;
+        hidden++;
+        differ += a[i].n != c[i].n;
+        long hi = a[i].part->max_n ? a[i].part->max_n : 1L << 22;
+        ck_assert(a[i].n >= 2 && a[i].n <= hi);
+        ck_assert_ptr_nonnull(strstr(a[i].name, "(hidden)"));
+    }
+    ck_assert_int_eq(hidden, 8);
+    ck_assert_int_gt(differ, 4);
+}
+END_TEST
+
+START_TEST(scores_round_trip)
+{
+    char path[] = "/tmp/primlab-scores-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    const char *reason = "a \"quote\", a tab\there,\nand a backslash \\";
+    char esc[256];
+    pl_tsv_escape(reason, esc, sizeof esc);
+    ck_assert_ptr_null(strchr(esc, '\t'));
+    ck_assert_ptr_null(strchr(esc, '\n'));
+    fprintf(f, "02\tsome test\tperformance\t1\tOK\t0.7500\t2\t1.250\t0.3100\t%s\t\n", esc);
+    fprintf(f, "03\tother\tcorrectness\t0\tFAIL\t0\t1\t0.5\t\t\t\n");
+    fclose(f);
+    pl_scores s = {0};
+    ck_assert_int_eq(pl_scores_read(&s, path), 0);
+    unlink(path);
+    ck_assert_int_eq(s.n, 2);
+    ck_assert_str_eq(s.rows[0].lab, "02");
+    ck_assert_str_eq(s.rows[0].reason, reason);
+    ck_assert_int_eq(s.rows[0].hidden, 1);
+    ck_assert_str_eq(s.rows[0].value, "0.3100");
+    double got, max;
+    pl_scores_total(&s, NULL, &got, &max);
+    ck_assert_double_eq_tol(got, 0.75, 1e-12);
+    ck_assert_double_eq_tol(max, 3, 1e-12);
+    pl_scores_total(&s, "03", &got, &max);
+    ck_assert_double_eq_tol(max, 1, 1e-12);
+    pl_scores_free(&s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("cpu");
@@ -467,6 +570,13 @@ static Suite *suite(void)
 
     t = tcase_create("report");
     tcase_add_test(t, tsv_header_and_row);
+    suite_add_tcase(s, t);
+
+    t = tcase_create("grading");
+    tcase_add_test(t, perf_points_are_linear_between_thresholds);
+    tcase_add_test(t, test_list_public);
+    tcase_add_test(t, test_list_hidden_from_seed);
+    tcase_add_test(t, scores_round_trip);
     suite_add_tcase(s, t);
 
     t = tcase_create("isolation");
