@@ -12,6 +12,7 @@
 #include "gpu.h"
 #include "lab.h"
 #include "proc.h"
+#include "results.h"
 #include "rubric.h"
 
 #include <check.h>
@@ -225,7 +226,8 @@ START_TEST(graded)
     G.got += pts;
     G.max += t->max;
     if (G.gpu) {
-        printf("%-60s %-7s %6.2fs  %g/%g\n", t->name, pl_status_name(r.status), r.seconds, pts, t->max);
+        printf("%-60s %-7s %6.2fs  %s/%s\n", t->name, pl_status_name(r.status), r.seconds,
+               pl_points_str(pts, 0), pl_points_str(t->max, 1));
         if (r.status != PL_PASS || t->perf) {
             print_indented(r.reason, "    ");
             print_indented(r.detail, "    ");
@@ -296,11 +298,11 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     srunner_run_all(sr, CK_SILENT);
     srunner_free(sr);
 
-    printf("lab%s subtotal: %g/%g\n", lab->id, G.got, G.max);
+    printf("lab%s subtotal: %s/%s\n", lab->id, pl_points_str(G.got, 0), pl_points_str(G.max, 1));
     if (G.scores)
         fclose(G.scores);
     else
-        printf("Score: %g/%g\n", G.got, G.max);
+        printf("Score: %s/%s\n", pl_points_str(G.got, 0), pl_points_str(G.max, 1));
     return G.got >= G.max - 1e-9 ? 0 : 1;
 }
 

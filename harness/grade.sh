@@ -103,7 +103,8 @@ for entry in "$subs"/*; do
     build/primlab-results "$work/out/scores.tsv" --labs "$(IFS=,; echo "${ids[*]}")" \
         --json "$work/out/results.json" --extra "$feedback" >"$work/out/score.txt"
     sed 's/^/   /' "$feedback"
-    grep -E '^lab[0-9]+: (does not compile|.* is missing)|subtotal' "$work/out/report.txt" | sed 's/^/   /'
+    grep -A 3 -E '^lab[0-9]+: (does not compile|.* is missing)' "$work/out/report.txt" | sed 's/^/   /'
+    grep -E 'subtotal' "$work/out/report.txt" | sed 's/^/   /'
     sed 's/^/   /' "$work/out/score.txt"
     mkdir -p "$dest"
     for f in report.txt scores.tsv; do

@@ -158,14 +158,18 @@ static void poison_out(void *p) { pl_dbuf_poison(((call_arg *)p)->out_buf); }
  * with the diagnosis in d. */
 static int verify(void (*call)(void *), call_arg *a, const int *want, int *got, const char *who, pl_diag *d)
 {
+    static uint8_t front[PL_GUARD_BYTES], back[PL_GUARD_BYTES];
     pl_dbuf_poison(a->out_buf);
     call(a);
     pl_check_call(who);
-    pl_dbuf_download(a->out_buf, got, NULL, NULL);
+    pl_dbuf_download(a->out_buf, got, front, back);
     pl_cmp c = {};
     c.want = want;
     c.got = got;
     c.n = (size_t)a->n;
+    c.guard_front = front;
+    c.guard_back = back;
+    c.guard_bytes = PL_GUARD_BYTES;
     c.hint_right = a->part->hint_right;
     c.hint_left = a->part->hint_left;
     return pl_compare_i32(&c, d);

@@ -95,6 +95,18 @@ void pl_scores_total(const pl_scores *s, const char *lab, double *got, double *m
         }
 }
 
+const char *pl_points_str(double v, int slot)
+{
+    static char buf[4][32];
+    char *b = buf[slot & 3];
+    double r = v < 0 ? -v : v;
+    if (r - (double)(long long)r < 0.005 || r - (double)(long long)r > 0.995)
+        snprintf(b, sizeof buf[0], "%.0f", v);
+    else
+        snprintf(b, sizeof buf[0], "%.2f", v);
+    return b;
+}
+
 void pl_json_string(FILE *f, const char *t)
 {
     fputc('"', f);
@@ -145,9 +157,9 @@ void pl_write_gradescope(FILE *f, const pl_scores *s, const char *extra)
     for (int k = 0; k < nl; k++) {
         double g, m;
         pl_scores_total(s, labs[k], &g, &m);
-        fprintf(o, "lab%s: %g/%g\n", labs[k], g, m);
+        fprintf(o, "lab%s: %s/%s\n", labs[k], pl_points_str(g, 0), pl_points_str(m, 1));
     }
-    fprintf(o, "total: %g/%g\n", got, max);
+    fprintf(o, "total: %s/%s\n", pl_points_str(got, 0), pl_points_str(max, 1));
     if (extra && *extra)
         fprintf(o, "%s", extra);
     fclose(o);

@@ -43,6 +43,9 @@ void pl_write_autolab(FILE *f, const pl_scores *s, const char *const *labs, int 
 
 void pl_json_string(FILE *f, const char *text);
 
+/* Points for people: "3", "0.55", "30.12" (a static buffer per slot 0..3). */
+const char *pl_points_str(double v, int slot);
+
 #ifdef __cplusplus
 }
 #endif

@@ -87,11 +87,11 @@ int main(int argc, char **argv)
         for (int k = 0; k < nlabs; k++) {
             double g, m;
             pl_scores_total(&s, labs[k], &g, &m);
-            printf(",%g", g);
+            printf(",%s", pl_points_str(g, 0));
         }
-        printf(",%g\n", got);
+        printf(",%s\n", pl_points_str(got, 0));
     } else {
-        printf("Score: %g/%g\n", got, max);
+        printf("Score: %s/%s\n", pl_points_str(got, 0), pl_points_str(max, 1));
         if (autolab)
             pl_write_autolab(stdout, &s, labs, nlabs);
     }

@@ -34,7 +34,7 @@ for k in ("score", "execution_time", "output", "output_format", "visibility", "s
     assert k in r, k
 assert abs(r["score"] - 2.5) < 1e-9, r["score"]
 assert abs(r["execution_time"] - 1.45) < 0.1
-assert r["output"].startswith("lab01: 2.5/4\ntotal: 2.5/4"), r["output"]
+assert r["output"].startswith("lab01: 2.50/4\ntotal: 2.50/4"), r["output"]
 t = r["tests"]
 assert len(t) == 3
 for x in t:
@@ -47,7 +47,7 @@ assert t[1]["output"] == "FAIL (0.25s)\nshifted by one\tbadly\nline 1\nline 2 \\
 assert t[2]["tags"] == ["lab01", "performance"] and t[2]["score"] == 1.5
 assert r["leaderboard"] == [{"name": t[2]["name"], "value": 0.12, "order": "desc"}]
 out = open(sys.argv[2]).read().splitlines()
-assert out[0] == "Score: 2.5/4", out
+assert out[0] == "Score: 2.50/4", out
 a = json.loads(out[-1])
 assert a == {"scores": {"Lab01": 2.5}, "scoreboard": [2.5, 2.5]}, a
 PY
