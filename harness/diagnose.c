@@ -95,7 +95,7 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         d->findings |= PL_F_GUARD_BACK;
     if (d->guard_front_bad)
         d->findings |= PL_F_GUARD_FRONT;
-    if (c->in && c->in_after && memcmp(c->in, c->in_after, n * sizeof *c->in) != 0)
+    if (c->in && c->in_after && memcmp(c->in, c->in_after, (c->n_in ? c->n_in : n) * sizeof *c->in) != 0)
         d->findings |= PL_F_INPUT_CHANGED;
     if (d->race_diffs)
         d->findings |= PL_F_RACE;

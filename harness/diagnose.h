@@ -45,6 +45,7 @@ typedef struct pl_cmp {
     const uint8_t *guard_front, *guard_back; /* the output's guard zones, or NULL */
     size_t guard_bytes;
     const int *in, *in_after; /* the input before and after the call, or NULL */
+    size_t n_in;              /* the input's length; 0: n */
     /* what a shift by one means for this operation, e.g.
        "an exclusive result where an inclusive one was asked" */
     const char *hint_right, *hint_left;

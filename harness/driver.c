@@ -308,25 +308,8 @@ static int cmd_check(const pl_lab *lab, const opts *o)
 
 /* ---------------------------------------------------------------- bench */
 
-typedef struct bench_arg {
-    const pl_lab *lab;
-    pl_bench_opts bo;
-} bench_arg;
-
 static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
 {
-    long sizes[MAX_SIZES];
-    int nsizes = 0;
-    if (o->nsizes) {
-        memcpy(sizes, o->sizes, sizeof(long) * (size_t)o->nsizes);
-        nsizes = o->nsizes;
-    } else if (sweep) {
-        for (int e = lab->sweep_lo; e <= lab->sweep_hi && nsizes < MAX_SIZES; e++)
-            sizes[nsizes++] = 1L << e;
-    } else {
-        memcpy(sizes, lab->bench_sizes, sizeof(long) * (size_t)lab->nbench_sizes);
-        nsizes = lab->nbench_sizes;
-    }
     pl_devinfo dev;
     int gpu = pl_probe_device(&dev);
     if (!gpu)
@@ -342,8 +325,8 @@ static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
             return 2;
         }
     }
-    pl_bench_opts bo = {find_part(lab, o->part), sizes, nsizes, o->reps, gpu, tsv, sweep ? NULL : stdout,
-                        sweep ? stderr : NULL, gpu ? "measured" : "cpu-only"};
+    pl_bench_opts bo = {find_part(lab, o->part), o->nsizes ? o->sizes : NULL, o->nsizes, sweep, o->reps, gpu, tsv,
+                        sweep ? NULL : stdout, sweep ? stderr : NULL, gpu ? "measured" : "cpu-only"};
     int wrong = pl_lab_bench(lab, &bo);
     if (tsv) {
         fclose(tsv);

@@ -29,13 +29,21 @@ typedef struct pl_part {
     const char *id;       /* "a", "b", ...: --part takes it */
     const char *title;    /* "inclusive scan, any n" */
     const char *entry;    /* the contract's function name, for messages */
-    long max_n;           /* largest n the contract allows; 0: INT_MAX */
+    long max_n;           /* largest size the contract allows; 0: INT_MAX */
     int points;           /* per correctness test */
     int bench;            /* timed by `run` and `sweep` */
     pl_gpu_op gpu;        /* the student's or the solution's entry point */
-    pl_cpu_op cpu, omp;   /* serial reference (the oracle) and OpenMP */
+    pl_cpu_op cpu, omp;   /* serial reference (the oracle) and OpenMP (or NULL) */
     pl_vendor_op vendor;  /* NULL: none */
     const char *hint_right, *hint_left; /* what a shift by one means */
+    /* Optional, for parts whose size is not an array length (a stride, a
+       matrix side): zero/NULL means the lab's sizes, "n", lengths = size,
+       bytes = lab->bytes_per_elem * size. */
+    const char *size_name;
+    const long *test_sizes, *bench_sizes;
+    int ntest_sizes, nbench_sizes;
+    long (*in_len)(long size), (*out_len)(long size);
+    double (*bytes)(long size);
 } pl_part;
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,
@@ -73,6 +81,12 @@ typedef struct pl_lab {
 /* Defined by the lab's table file; one lab per binary. */
 const pl_lab *pl_this_lab(void);
 
+/* The part's view of the lab's defaults. */
+const long *pl_part_test_sizes(const pl_lab *lab, const pl_part *p, int *count);
+const long *pl_part_bench_sizes(const pl_lab *lab, const pl_part *p, int *count);
+const char *pl_part_size_name(const pl_part *p);
+uint64_t pl_part_hash(const pl_part *p);
+
 /* "student" or "solution": which implementation this binary was built from. */
 extern const char *const pl_impl_variant;
 
@@ -90,8 +104,9 @@ double pl_perf_points(const pl_perf *perf, double ratio);
 
 typedef struct pl_bench_opts {
     const pl_part *part;  /* NULL: every part marked bench */
-    const long *sizes;
+    const long *sizes;    /* NULL: each part's bench sizes */
     int nsizes;
+    int sweep;            /* sizes NULL: 2^sweep_lo..2^sweep_hi for parts without their own */
     int reps;
     int gpu;              /* 0: CPU rows only (no device) */
     FILE *tsv;            /* rows as TSV, or NULL */

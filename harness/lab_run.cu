@@ -6,6 +6,7 @@
 #include "diagnose.h"
 #include "gpu.h"
 #include "report.h"
+#include "rubric.h"
 #include "rng.h"
 #include "timing.h"
 
@@ -26,10 +27,17 @@ static void *xmalloc(size_t bytes)
 /* Every part gets its own inputs for each (seed, n). */
 static uint64_t test_seed(uint64_t seed, const pl_part *p, long n)
 {
-    return pl_seed_mix(seed, (uint64_t)(unsigned char)p->id[0], (uint64_t)n);
+    return pl_seed_mix(seed, pl_part_hash(p), (uint64_t)n);
 }
 
 static long part_max_n(const pl_part *p) { return p->max_n > 0 ? p->max_n : INT_MAX; }
+static long in_len(const pl_part *p, long n) { return p->in_len ? p->in_len(n) : n; }
+static long out_len(const pl_part *p, long n) { return p->out_len ? p->out_len(n) : n; }
+static size_t scratch_bytes(const pl_lab *lab, const pl_part *p, long n)
+{
+    long len = in_len(p, n) > out_len(p, n) ? in_len(p, n) : out_len(p, n);
+    return lab->scratch_ints(len) * sizeof(int);
+}
 
 /* Allocates or explains: a size beyond device memory is a clear one-liner. */
 static int dalloc(pl_dbuf *b, size_t bytes, long n, pl_result *r)
@@ -50,20 +58,19 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint
 {
     if (n < 0 || n > part_max_n(part)) {
         r->status = PL_SKIP;
-        snprintf(r->reason, sizeof r->reason, "n = %ld is outside part (%s)'s contract (0 <= n <= %ld)", n,
-                 part->id, part_max_n(part));
+        snprintf(r->reason, sizeof r->reason, "%s = %ld is outside part (%s)'s contract (0 <= %s <= %ld)",
+                 pl_part_size_name(part), n, part->id, pl_part_size_name(part), part_max_n(part));
         return;
     }
-    size_t bytes = (size_t)n * sizeof(int);
-    int *in = (int *)xmalloc(bytes), *want = (int *)xmalloc(bytes), *got = (int *)xmalloc(bytes);
-    int *got2 = (int *)xmalloc(bytes), *in_after = (int *)xmalloc(bytes);
+    size_t ibytes = (size_t)in_len(part, n) * sizeof(int), obytes = (size_t)out_len(part, n) * sizeof(int);
+    int *in = (int *)xmalloc(ibytes), *want = (int *)xmalloc(obytes), *got = (int *)xmalloc(obytes);
+    int *got2 = (int *)xmalloc(obytes), *in_after = (int *)xmalloc(ibytes);
     uint8_t *front = (uint8_t *)xmalloc(PL_GUARD_BYTES), *back = (uint8_t *)xmalloc(PL_GUARD_BYTES);
-    pl_gen_ints(in, (size_t)n, test_seed(seed, part, n), lab->gen_lo, lab->gen_hi);
+    pl_gen_ints(in, (size_t)in_len(part, n), test_seed(seed, part, n), lab->gen_lo, lab->gen_hi);
     part->cpu(in, want, (size_t)n);
 
     pl_dbuf din = {}, dout = {}, dscr = {}; /* freeable even if an allocation fails */
-    if (dalloc(&din, bytes, n, r) && dalloc(&dout, bytes, n, r) &&
-        dalloc(&dscr, lab->scratch_ints(n) * sizeof(int), n, r)) {
+    if (dalloc(&din, ibytes, n, r) && dalloc(&dout, obytes, n, r) && dalloc(&dscr, scratch_bytes(lab, part, n), n, r)) {
         pl_dbuf_upload(&din, in);
         /* Two runs from freshly poisoned buffers: a race shows as a difference. */
         for (int run = 0; run < 2; run++) {
@@ -82,7 +89,7 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint
         pl_cmp c = {};
         c.want = want;
         c.got = got;
-        c.n = (size_t)n;
+        c.n = (size_t)out_len(part, n);
         c.got2 = got2;
         c.guard_front = front;
         c.guard_back = back;
@@ -91,6 +98,7 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint
         c.in_after = in_after;
         c.hint_right = part->hint_right;
         c.hint_left = part->hint_left;
+        c.n_in = (size_t)in_len(part, n);
         pl_diag d;
         int ok = pl_compare_i32(&c, &d);
         r->status = ok ? PL_PASS : PL_FAIL;
@@ -149,7 +157,8 @@ static void call_cpu(void *p)
 static void call_omp(void *p)
 {
     call_arg *a = (call_arg *)p;
-    a->part->omp(a->h_in, a->h_out, (size_t)a->n);
+    if (a->part->omp)
+        a->part->omp(a->h_in, a->h_out, (size_t)a->n);
 }
 
 static void poison_out(void *p) { pl_dbuf_poison(((call_arg *)p)->out_buf); }
@@ -166,7 +175,7 @@ static int verify(void (*call)(void *), call_arg *a, const int *want, int *got, 
     pl_cmp c = {};
     c.want = want;
     c.got = got;
-    c.n = (size_t)a->n;
+    c.n = (size_t)out_len(a->part, a->n);
     c.guard_front = front;
     c.guard_back = back;
     c.guard_bytes = PL_GUARD_BYTES;
@@ -183,19 +192,19 @@ typedef struct bench_bufs {
 } bench_bufs;
 
 /* 1 on success; 0 with r's reason when the device cannot hold n. */
-static int bufs_alloc(bench_bufs *b, const pl_lab *lab, long n, int gpu, pl_result *r)
+static int bufs_alloc(bench_bufs *b, const pl_lab *lab, const pl_part *p, long n, int gpu, pl_result *r)
 {
-    size_t bytes = (size_t)n * sizeof(int);
+    size_t ibytes = (size_t)in_len(p, n) * sizeof(int), obytes = (size_t)out_len(p, n) * sizeof(int);
     memset(b, 0, sizeof *b);
-    b->in = (int *)xmalloc(bytes);
-    b->want = (int *)xmalloc(bytes);
-    b->got = (int *)xmalloc(bytes);
-    pl_gen_ints(b->in, (size_t)n, pl_seed_mix(1, 0, (uint64_t)n), lab->gen_lo, lab->gen_hi);
+    b->in = (int *)xmalloc(ibytes);
+    b->want = (int *)xmalloc(obytes);
+    b->got = (int *)xmalloc(obytes);
+    pl_gen_ints(b->in, (size_t)in_len(p, n), pl_seed_mix(1, 0, (uint64_t)n), lab->gen_lo, lab->gen_hi);
     if (!gpu)
         return 1;
-    b->temp_bytes = lab->vendor_temp_bytes ? lab->vendor_temp_bytes((int)n) : 0;
-    if (!dalloc(&b->din, bytes, n, r) || !dalloc(&b->dout, bytes, n, r) ||
-        !dalloc(&b->dscr, lab->scratch_ints(n) * sizeof(int), n, r) || !dalloc(&b->dtemp, b->temp_bytes, n, r))
+    b->temp_bytes = lab->vendor_temp_bytes && p->vendor ? lab->vendor_temp_bytes((int)n) : 0;
+    if (!dalloc(&b->din, ibytes, n, r) || !dalloc(&b->dout, obytes, n, r) ||
+        !dalloc(&b->dscr, scratch_bytes(lab, p, n), n, r) || !dalloc(&b->dtemp, b->temp_bytes, n, r))
         return 0;
     pl_dbuf_upload(&b->din, b->in);
     return 1;
@@ -226,7 +235,7 @@ extern "C" void pl_lab_perf(const pl_lab *lab, const pl_perf *perf, int reps, pl
     if (!p)
         pl_child_abort(PL_ERROR, "performance test names no part of this lab", NULL);
     bench_bufs b;
-    if (!bufs_alloc(&b, lab, perf->n, 1, r)) {
+    if (!bufs_alloc(&b, lab, p, perf->n, 1, r)) {
         bufs_free(&b);
         return;
     }
@@ -278,39 +287,54 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
     if (o->table)
         pl_table_begin(o->table);
 
-    for (int s = 0; s < o->nsizes; s++) {
-        long n = o->sizes[s];
-        if (o->progress)
-            fprintf(o->progress, "[%2d/%d] n = %ld\n", s + 1, o->nsizes, n);
-        bench_bufs b;
-        pl_result r = {};
-        if (!bufs_alloc(&b, lab, n, o->gpu, &r))
-            pl_child_abort(PL_ERROR, r.reason, NULL);
-        for (int k = 0; k < lab->nparts; k++) {
-            const pl_part *p = &lab->parts[k];
-            if (!p->bench || (o->part && o->part != p) || n > part_max_n(p))
+    for (int k = 0; k < lab->nparts; k++) {
+        const pl_part *p = &lab->parts[k];
+        if (!p->bench || (o->part && o->part != p))
+            continue;
+        int nsizes = o->nsizes;
+        long pow2[64];
+        const long *sizes = o->sizes;
+        if (!sizes && o->sweep && !p->bench_sizes) {
+            nsizes = 0;
+            for (int e = lab->sweep_lo; e <= lab->sweep_hi && nsizes < 64; e++)
+                pow2[nsizes++] = 1L << e;
+            sizes = pow2;
+        } else if (!sizes) {
+            sizes = pl_part_bench_sizes(lab, p, &nsizes);
+        }
+        for (int s = 0; s < nsizes; s++) {
+            long n = sizes[s];
+            if (n > part_max_n(p))
                 continue;
+            if (o->progress)
+                fprintf(o->progress, "[%s %2d/%d] %s = %ld\n", p->id, s + 1, nsizes, pl_part_size_name(p), n);
+            bench_bufs b;
+            pl_result r = {};
+            if (!bufs_alloc(&b, lab, p, n, o->gpu, &r))
+                pl_child_abort(PL_ERROR, r.reason, NULL);
             call_arg a = make_arg(lab, p, &b, n);
             p->cpu(b.in, b.want, (size_t)n);
             double t_ser = pl_time_cpu_ms(call_cpu, &a, o->reps, 2.0, NULL);
-            double t_omp = pl_time_cpu_ms(call_omp, &a, o->reps, 2.0, NULL);
+            double t_omp = p->omp ? pl_time_cpu_ms(call_omp, &a, o->reps, 2.0, NULL) : NAN;
             double t_ven = NAN, t_imp = NAN;
             pl_diag d;
             if (o->gpu && p->vendor) {
-                if (verify(call_vendor, &a, b.want, b.got, "cub", &d))
+                if (verify(call_vendor, &a, b.want, b.got, "the vendor library", &d))
                     t_ven = pl_time_gpu_ms(call_vendor, &a, poison_out, &a, o->reps);
                 else
-                    fprintf(stderr, "lab%s: part %s (cub) is wrong at n = %ld: %s\n", lab->id, p->id, n, d.reason);
+                    fprintf(stderr, "lab%s: part %s (vendor) is wrong at %s = %ld: %s\n", lab->id, p->id,
+                            pl_part_size_name(p), n, d.reason);
             }
             if (o->gpu) {
                 if (verify(call_impl, &a, b.want, b.got, pl_impl_variant, &d)) {
                     t_imp = pl_time_gpu_ms(call_impl, &a, poison_out, &a, o->reps);
                 } else {
-                    fprintf(stderr, "lab%s: part %s (%s) is wrong at n = %ld, so it is not timed: %s\n", lab->id,
-                            p->id, pl_impl_variant, n, d.reason);
+                    fprintf(stderr, "lab%s: part %s (%s) is wrong at %s = %ld, so it is not timed: %s\n", lab->id,
+                            p->id, pl_impl_variant, pl_part_size_name(p), n, d.reason);
                     wrong++;
                 }
             }
+            double bytes = p->bytes ? p->bytes(n) : lab->bytes_per_elem * (double)n;
             struct {
                 const char *variant;
                 double t;
@@ -327,7 +351,7 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
                 row.n = n;
                 row.reps = o->reps;
                 row.time_ms = v[j].t;
-                row.gbps = lab->bytes_per_elem * (double)n / (v[j].t * 1e-3) / 1e9;
+                row.gbps = bytes / (v[j].t * 1e-3) / 1e9;
                 row.pct_copy = v[j].on_gpu ? 100.0 * row.gbps / copy : NAN;
                 row.copy_gbps = copy;
                 row.x_serial = t_ser / v[j].t;
@@ -338,8 +362,8 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
                 if (o->table)
                     pl_table_row(o->table, &row);
             }
+            bufs_free(&b);
         }
-        bufs_free(&b);
     }
     return wrong;
 }

@@ -14,6 +14,28 @@ const pl_part *pl_find_part(const pl_lab *lab, const char *id)
     return NULL;
 }
 
+const long *pl_part_test_sizes(const pl_lab *lab, const pl_part *p, int *count)
+{
+    *count = p->test_sizes ? p->ntest_sizes : lab->ntest_sizes;
+    return p->test_sizes ? p->test_sizes : lab->test_sizes;
+}
+
+const long *pl_part_bench_sizes(const pl_lab *lab, const pl_part *p, int *count)
+{
+    *count = p->bench_sizes ? p->nbench_sizes : lab->nbench_sizes;
+    return p->bench_sizes ? p->bench_sizes : lab->bench_sizes;
+}
+
+const char *pl_part_size_name(const pl_part *p) { return p->size_name ? p->size_name : "n"; }
+
+uint64_t pl_part_hash(const pl_part *p)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a of the part id */
+    for (const char *c = p->id; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    return h;
+}
+
 double pl_perf_points(const pl_perf *perf, double ratio)
 {
     if (!(ratio > perf->zero)) /* also NaN */
@@ -36,11 +58,12 @@ static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *pe
     t->hidden = hidden;
     t->max = max;
     if (perf)
-        snprintf(t->name, sizeof t->name, "%s.%s performance vs %s, n=%ld", lab_id, p->id,
-                 perf->yardstick == PL_YARD_VENDOR ? "the vendor library" : "CPU OpenMP", n);
+        snprintf(t->name, sizeof t->name, "%s.%s performance vs %s, %s=%ld", lab_id, p->id,
+                 perf->yardstick == PL_YARD_VENDOR ? "the vendor library" : "CPU OpenMP",
+                 pl_part_size_name(p), n);
     else
-        snprintf(t->name, sizeof t->name, "%s.%s %s, n=%ld%s", lab_id, p->id, p->title, n,
-                 hidden ? " (hidden)" : "");
+        snprintf(t->name, sizeof t->name, "%s.%s %s, %s=%ld%s", lab_id, p->id, p->title,
+                 pl_part_size_name(p), n, hidden ? " (hidden)" : "");
     return k + 1;
 }
 
@@ -52,8 +75,8 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
         const pl_part *p = &lab->parts[i];
         if (only && p != only)
             continue;
-        const long *sz = nsizes > 0 ? sizes : lab->test_sizes;
-        int nsz = nsizes > 0 ? nsizes : lab->ntest_sizes;
+        int nsz = nsizes;
+        const long *sz = nsizes > 0 ? sizes : pl_part_test_sizes(lab, p, &nsz);
         for (int s = 0; s < nsz; s++)
             if (nsizes > 0 || !p->max_n || sz[s] <= p->max_n)
                 k = add(out, k, cap, p, NULL, sz[s], 0, p->points, lab->id);
@@ -61,8 +84,7 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
            so that an answer kept for the public sizes cannot pass. */
         for (int h = 0; hidden && nsizes == 0 && h < lab->hidden_per_part; h++) {
             long hi = p->max_n ? p->max_n : 1L << 22;
-            long n = 2 + (long)(pl_seed_mix(seed, (uint64_t)(unsigned char)p->id[0], 1000 + (uint64_t)h) %
-                                (uint64_t)(hi - 1));
+            long n = 2 + (long)(pl_seed_mix(seed, pl_part_hash(p), 1000 + (uint64_t)h) % (uint64_t)(hi - 1));
             k = add(out, k, cap, p, NULL, n, 1, p->points, lab->id);
         }
     }

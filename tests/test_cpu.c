@@ -443,8 +443,8 @@ END_TEST
 /* -------------------------------------------------------------- rubric */
 
 static const pl_part fake_parts[] = {
-    {"a", "one block", "f_a", 1024, 1, 0, NULL, NULL, NULL, NULL, NULL, NULL},
-    {"b", "any n", "f_b", 0, 2, 1, NULL, NULL, NULL, NULL, NULL, NULL},
+    {.id = "a", .title = "one block", .entry = "f_a", .max_n = 1024, .points = 1},
+    {.id = "b", .title = "any n", .entry = "f_b", .points = 2, .bench = 1},
 };
 static const long fake_sizes[] = {0, 1, 1024, 1025, 1L << 20};
 static const pl_perf fake_perf[] = {{"b", 1L << 24, 3, PL_YARD_VENDOR, 0.5, 0.1}};

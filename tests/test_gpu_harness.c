@@ -35,8 +35,9 @@ typedef struct {
 static void run_child(void *p, pl_result *r)
 {
     run_arg *a = p;
-    pl_part part = {"x", "planted", "planted", 0, 1, 0, a->op, scan_cpu_inclusive, scan_omp_inclusive, NULL,
-                    "exclusive?", "inclusive?"};
+    pl_part part = {.id = "x", .title = "planted", .entry = "planted", .points = 1, .gpu = a->op,
+                    .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .hint_right = "exclusive?",
+                    .hint_left = "inclusive?"};
     pl_lab_test(&lab, &part, a->n, 1, r);
 }
 

@@ -18,12 +18,15 @@ static const char *const AS_EXCLUSIVE = "an exclusive result where an inclusive 
 static const char *const AS_INCLUSIVE = "an inclusive result where an exclusive one was asked?";
 
 static const pl_part parts[] = {
-    {"a", "inclusive scan, one block", "scan_inclusive_block", PS_BLOCK_MAX, 1, 0, part_a,
-     scan_cpu_inclusive, scan_omp_inclusive, vendor_scan_inclusive, AS_EXCLUSIVE, AS_INCLUSIVE},
-    {"b", "inclusive scan, any n", "scan_inclusive", 0, 1, 1, scan_inclusive, scan_cpu_inclusive,
-     scan_omp_inclusive, vendor_scan_inclusive, AS_EXCLUSIVE, AS_INCLUSIVE},
-    {"c", "exclusive scan, any n", "scan_exclusive", 0, 1, 1, scan_exclusive, scan_cpu_exclusive,
-     scan_omp_exclusive, vendor_scan_exclusive, AS_EXCLUSIVE, AS_INCLUSIVE},
+    {.id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .max_n = PS_BLOCK_MAX,
+     .points = 1, .gpu = part_a, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
+     .vendor = vendor_scan_inclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+    {.id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .points = 1, .bench = 1,
+     .gpu = scan_inclusive, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
+     .vendor = vendor_scan_inclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+    {.id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .points = 1, .bench = 1,
+     .gpu = scan_exclusive, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
+     .vendor = vendor_scan_exclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
 };
 
 #define B PS_BLOCK_MAX
