@@ -151,7 +151,7 @@ LAB_BINS := $(LAB_IDS:%=build/labs/lab%) $(SOL_LAB_IDS:%=build/solutions/lab%)
 TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
 
 # ---------------------------------------------------------------- targets
-.PHONY: all help test test-sanitize check grade handout demo plots clean bootstrap FORCE
+.PHONY: all help test test-sanitize check grade handout profile demo plots clean bootstrap FORCE
 
 all: $(LAB_BINS) $(TESTS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
@@ -166,6 +166,7 @@ help:
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
 	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
+	@echo "  make profile LAB=03  Nsight Compute's bank-conflict counters beside the analyzer's prediction"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
@@ -221,6 +222,10 @@ plots: $(LAB_IDS:%=build/$(SHOW_IMPL)/lab%) | build/.bootstrap-plots
 
 handout:
 	$(Q)harness/handout.sh
+
+# Nsight Compute's shared-memory bank-conflict counters beside the analyzer.
+profile: $(LAB_BINS)
+	$(Q)harness/profile.sh $(if $(LAB),$(LAB),03) $(SHOW_IMPL)
 
 clean:
 	rm -rf build dist

@@ -389,6 +389,11 @@ int main(int argc, char **argv)
         return cmd_info();
     if (!strcmp(o.cmd, "list"))
         return cmd_list(lab, &o);
+    if (lab->command) {
+        int rc = lab->command(o.cmd, o.out);
+        if (rc >= 0)
+            return rc;
+    }
     die_usage("unknown command '%s'", o.cmd);
     return 2;
 }

@@ -76,6 +76,9 @@ typedef struct pl_lab {
     int hidden_per_part;     /* extra sizes per part when PRIMLAB_SEED is set */
     size_t (*scratch_ints)(long n);
     size_t (*vendor_temp_bytes)(int n);
+    /* A lab's own subcommand (lab 03's `analyze`), or NULL: returns the exit
+       status, or -1 when name is not one of its commands. out: --out. */
+    int (*command)(const char *name, const char *out);
 } pl_lab;
 
 /* Defined by the lab's table file; one lab per binary. */

@@ -202,7 +202,7 @@ static int bufs_alloc(bench_bufs *b, const pl_lab *lab, const pl_part *p, long n
     pl_gen_ints(b->in, (size_t)in_len(p, n), pl_seed_mix(1, 0, (uint64_t)n), lab->gen_lo, lab->gen_hi);
     if (!gpu)
         return 1;
-    b->temp_bytes = lab->vendor_temp_bytes && p->vendor ? lab->vendor_temp_bytes((int)n) : 0;
+    b->temp_bytes = lab->vendor_temp_bytes && p->vendor ? lab->vendor_temp_bytes((int)out_len(p, n)) : 0;
     if (!dalloc(&b->din, ibytes, n, r) || !dalloc(&b->dout, obytes, n, r) ||
         !dalloc(&b->dscr, scratch_bytes(lab, p, n), n, r) || !dalloc(&b->dtemp, b->temp_bytes, n, r))
         return 0;

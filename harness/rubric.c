@@ -81,8 +81,10 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
             if (nsizes > 0 || !p->max_n || sz[s] <= p->max_n)
                 k = add(out, k, cap, p, NULL, sz[s], 0, p->points, lab->id);
         /* Hidden sizes: anywhere from 2 to the part's limit (or 2^22),
-           so that an answer kept for the public sizes cannot pass. */
-        for (int h = 0; hidden && nsizes == 0 && h < lab->hidden_per_part; h++) {
+           so that an answer kept for the public sizes cannot pass. Parts
+           whose size is a parameter (a stride, a block size) keep their
+           sizes; the secret seed still changes their inputs. */
+        for (int h = 0; hidden && nsizes == 0 && !p->test_sizes && h < lab->hidden_per_part; h++) {
             long hi = p->max_n ? p->max_n : 1L << 22;
             long n = 2 + (long)(pl_seed_mix(seed, pl_part_hash(p), 1000 + (uint64_t)h) % (uint64_t)(hi - 1));
             k = add(out, k, cap, p, NULL, n, 1, p->points, lab->id);

@@ -29,8 +29,8 @@ START_TEST(gpu_case)
     long n = cases[_i].n;
     pl_result r;
     pl_lab_test(lab, p, n, cases[_i].seed, &r);
-    ck_assert_msg(r.status == PL_PASS, "lab%s part %s (%s) n=%ld seed %llu: %s: %s\n%s", lab->id, p->id,
-                  p->title, n, (unsigned long long)cases[_i].seed, pl_status_name(r.status), r.reason,
+    ck_assert_msg(r.status == PL_PASS, "lab%s part %s (%s) %s=%ld seed %llu: %s: %s\n%s", lab->id, p->id,
+                  p->title, pl_part_size_name(p), n, (unsigned long long)cases[_i].seed, pl_status_name(r.status), r.reason,
                   r.detail);
 }
 END_TEST
@@ -45,9 +45,11 @@ static Suite *lab_suite(void)
     for (int k = 0; k < lab->nparts; k++) {
         const pl_part *p = &lab->parts[k];
         int first = ncases;
+        int nsizes;
+        const long *sizes = pl_part_test_sizes(lab, p, &nsizes);
         for (int seed = 1; seed <= 2; seed++)
-            for (int i = 0; i < lab->ntest_sizes && ncases < MAX_CASES; i++) {
-                long n = lab->test_sizes[i];
+            for (int i = 0; i < nsizes && ncases < MAX_CASES; i++) {
+                long n = sizes[i];
                 if ((p->max_n && n > p->max_n) || (seed == 2 && n % 32 == 0))
                     continue;
                 cases[ncases].part = p;

@@ -1,0 +1,124 @@
+/* harness/labs/lab03.c: the lab table entry of lab 03, shared-memory bank
+ * conflicts. Parts, yardsticks, sizes and points live here only; `analyze`
+ * prints the bank-conflict analyzer's predictions (harness/banks.c). */
+#include "../../kernels_ref/cpu/banks.h"
+#include "../../kernels_ref/cpu/scan.h"
+#include "../../kernels_ref/vendor/cub_scan.h"
+#include "../../labs/03-bank-conflicts/bank_conflicts.h"
+#include "../banks.h"
+#include "../lab.h"
+
+#include <errno.h>
+#include <string.h>
+
+/* (a) the size is the stride; in: the staged words, out: one per thread */
+static void a4_gpu(const int *in, int *out, int stride, int *scratch) { (void)scratch, stride_read32(in, out, stride); }
+static void a8_gpu(const int *in, int *out, int stride, int *scratch) { (void)scratch, stride_read64(in, out, stride); }
+static void a4_cpu(const int *in, int *out, size_t stride)
+{
+    stride_read_cpu(in, out, BC_STRIDE_THREADS, BC_SMEM_WORDS, BC_REPS, (int)stride, 4);
+}
+static void a8_cpu(const int *in, int *out, size_t stride)
+{
+    stride_read_cpu(in, out, BC_STRIDE_THREADS, BC_SMEM_WORDS, BC_REPS, (int)stride, 8);
+}
+static long a_in(long stride) { return (void)stride, BC_SMEM_WORDS; }
+static long a_out(long stride) { return (void)stride, BC_STRIDE_THREADS; }
+/* bytes read from shared memory */
+static double a4_bytes(long stride) { return (void)stride, 4.0 * BC_STRIDE_THREADS * BC_REPS; }
+static double a8_bytes(long stride) { return (void)stride, 8.0 * BC_STRIDE_THREADS * BC_REPS; }
+static const long a_tests[] = {1, 2, 3, 4, 8, 16, 17, 31, 32, 33, 64};
+static long a_bench[64];
+
+/* (b) the size is the side of the square matrix */
+static void b0_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_naive((const float *)in, (float *)out, side); }
+static void b1_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_tiled((const float *)in, (float *)out, side); }
+static void b2_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_padded((const float *)in, (float *)out, side); }
+static void b3_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_swizzled((const float *)in, (float *)out, side); }
+static long b_len(long side) { return side * side; }
+static double b_bytes(long side) { return 8.0 * (double)side * (double)side; }
+static const long b_tests[] = {0, 1, 31, 32, 33, 100, 1025, 2048};
+static const long b_bench[] = {256, 512, 1024, 2048, 4096, 8192};
+
+static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
+
+#define STRIDE(id_, title_, entry_, gpu_, cpu_, bytes_)                                                          \
+    {.id = id_, .title = title_, .entry = entry_, .max_n = 64, .points = 1, .bench = 1, .gpu = gpu_, .cpu = cpu_, \
+     .size_name = "stride", .test_sizes = a_tests, .ntest_sizes = 11, .bench_sizes = a_bench,                    \
+     .nbench_sizes = 64, .in_len = a_in, .out_len = a_out, .bytes = bytes_}
+#define TRANSPOSE(id_, title_, entry_, gpu_)                                                                    \
+    {.id = id_, .title = title_, .entry = entry_, .max_n = 46340, .points = 1, .bench = 1, .gpu = gpu_,         \
+     .cpu = transpose_cpu, .omp = transpose_omp, .size_name = "side", .test_sizes = b_tests, .ntest_sizes = 8,  \
+     .bench_sizes = b_bench, .nbench_sizes = 6, .in_len = b_len, .out_len = b_len, .bytes = b_bytes}
+#define SCAN(id_, title_, entry_, gpu_)                                                                          \
+    {.id = id_, .title = title_, .entry = entry_, .points = 1, .bench = 1, .gpu = gpu_, .cpu = scan_cpu_exclusive, \
+     .omp = scan_omp_exclusive, .vendor = vendor_scan_exclusive,                                                 \
+     .hint_right = "an exclusive result where an inclusive one was asked?",                                     \
+     .hint_left = "an inclusive result where an exclusive one was asked?"}
+
+static const pl_part parts[] = {
+    STRIDE("a4", "4-byte reads at a stride", "stride_read32", a4_gpu, a4_cpu, a4_bytes),
+    STRIDE("a8", "8-byte reads at a stride", "stride_read64", a8_gpu, a8_cpu, a8_bytes),
+    TRANSPOSE("b0", "transpose, global memory", "transpose_naive", b0_gpu),
+    TRANSPOSE("b1", "transpose, tile[32][32]", "transpose_tiled", b1_gpu),
+    TRANSPOSE("b2", "transpose, tile[32][33]", "transpose_padded", b2_gpu),
+    TRANSPOSE("b3", "transpose, swizzled tile", "transpose_swizzled", b3_gpu),
+    SCAN("c0", "exclusive scan, unpadded", "scan_unpadded", scan_unpadded),
+    SCAN("c", "exclusive scan, conflict-free", "scan_padded", scan_padded),
+};
+
+#define B 1024
+static const long test_sizes[] = {0, 1, 31, 32, 33, B - 1, B, B + 1, (1L << 16) + 1, (1L << 22) + 3, 1L << 26};
+static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
+
+/* Performance: the padded scan against CUB at 2^24, as in lab 02. */
+static const pl_perf perf[] = {
+    {"c", 1L << 24, 2, PL_YARD_VENDOR, 0.25, 0.05},
+};
+
+static int command(const char *name, const char *out)
+{
+    if (strcmp(name, "analyze") != 0)
+        return -1;
+    FILE *tsv = NULL;
+    if (out && !(tsv = fopen(out, "w"))) {
+        fprintf(stderr, "lab03: cannot write '%s': %s\n", out, strerror(errno));
+        return 2;
+    }
+    pl_banks_report(stdout, tsv, 1024);
+    if (tsv) {
+        fclose(tsv);
+        fprintf(stderr, "wrote %s\n", out);
+    }
+    return 0;
+}
+
+static const pl_lab lab03 = {
+    .id = "03",
+    .name = "bank-conflicts",
+    .title = "shared-memory bank conflicts",
+    .parts = parts,
+    .nparts = sizeof parts / sizeof parts[0],
+    .test_sizes = test_sizes,
+    .ntest_sizes = sizeof test_sizes / sizeof test_sizes[0],
+    .bench_sizes = bench_sizes,
+    .nbench_sizes = sizeof bench_sizes / sizeof bench_sizes[0],
+    .sweep_lo = 10,
+    .sweep_hi = 28,
+    .gen_lo = -1000000, /* wide values: a wrong index rarely reads an equal one */
+    .gen_hi = 1000000,
+    .bytes_per_elem = 2 * sizeof(int),
+    .perf = perf,
+    .nperf = sizeof perf / sizeof perf[0],
+    .hidden_per_part = 3,
+    .scratch_ints = scratch_ints,
+    .vendor_temp_bytes = vendor_scan_temp_bytes,
+    .command = command,
+};
+
+const pl_lab *pl_this_lab(void)
+{
+    for (int s = 0; s < 64; s++) /* strides 1..64 for the figure */
+        a_bench[s] = s + 1;
+    return &lab03;
+}
