@@ -19,7 +19,9 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-#define ITEMS 4 /* elements per slot */
+#ifndef ITEMS
+#define ITEMS 4 /* elements per slot; 1 gives the textbook kernel */
+#endif
 
 /* GPU Gems 3's padding, with 32 banks: one extra word every 32 (and every
    1024), so the tree's power-of-two strides spread over the banks. */
@@ -58,7 +60,7 @@ template <bool PAD> __device__ void tree_scan(int *s)
    the whole run is inside and aligned. */
 __device__ __forceinline__ void load_items(const int *in, long n, long base, int v[2 * ITEMS])
 {
-    if (base + 2 * ITEMS <= n && ((uintptr_t)(in + base) & 15) == 0) {
+    if (2 * ITEMS % 4 == 0 && base + 2 * ITEMS <= n && ((uintptr_t)(in + base) & 15) == 0) {
         const int4 *p = (const int4 *)(in + base);
 #pragma unroll
         for (int q = 0; q < 2 * ITEMS / 4; q++) {
@@ -119,7 +121,7 @@ template <bool PAD> __global__ void scan_tile_k(const int *in, int *out, long n,
         v[j] = inclusive ? acc + x : acc;
         acc += x;
     }
-    if (base + 2 * ITEMS <= n && ((uintptr_t)(out + base) & 15) == 0) {
+    if (2 * ITEMS % 4 == 0 && base + 2 * ITEMS <= n && ((uintptr_t)(out + base) & 15) == 0) {
         int4 *p = (int4 *)(out + base);
 #pragma unroll
         for (int q = 0; q < 2 * ITEMS / 4; q++)
