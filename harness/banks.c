@@ -112,13 +112,13 @@ void pl_banks_report(FILE *table, FILE *tsv, int slots)
         fprintf(table, "Blelloch tree over %d ints (%d threads): ways of conflict of each level's loads\n"
                        "(the up-sweep and the down-sweep touch the same index pairs, in opposite orders)\n",
                 slots, slots / 2);
-        fprintf(table, "%-6s %-8s %-8s %-22s %-22s\n", "level", "stride", "threads", "plain index",
+        fprintf(table, "%-6s %-8s %-8s %-22s %s\n", "level", "stride", "threads", "plain index",
                 "padded (i + i>>5 + i>>10)");
     }
     for (int L = 0; L < levels; L++) {
         int plain = pl_scan_level_degree(slots, L, 0), padded = pl_scan_level_degree(slots, L, 1);
         if (table)
-            fprintf(table, "%-6d %-8d %-8d %-22d %-22d\n", L, 1 << L, slots >> (L + 1), plain, padded);
+            fprintf(table, "%-6d %-8d %-8d %-22d %d\n", L, 1 << L, slots >> (L + 1), plain, padded);
         if (tsv)
             fprintf(tsv, "scan\t%d\t%d\nscan_padded\t%d\t%d\n", L, plain, L, padded);
     }
@@ -126,13 +126,13 @@ void pl_banks_report(FILE *table, FILE *tsv, int slots)
         fprintf(table, "\nReading a column of a 32 x 32 float tile: plain %d-way, padded [32][33] %d-way, "
                        "swizzled %d-way\n",
                 pl_tile_column_degree(0), pl_tile_column_degree(1), pl_tile_column_degree(2));
-        fprintf(table, "\nA warp reading words at a stride: ways of conflict\n%-8s %-10s %-10s\n", "stride",
+        fprintf(table, "\nA warp reading words at a stride: ways of conflict\n%-8s %-10s %s\n", "stride",
                 "4-byte", "8-byte");
     }
     for (int s = 1; s <= 64; s++) {
         int d4 = pl_stride_degree(s, 4), d8 = pl_stride_degree(s, 8);
         if (table && (s <= 8 || s % 8 == 0 || s == 17 || s == 31 || s == 33))
-            fprintf(table, "%-8d %-10d %-10d\n", s, d4, d8);
+            fprintf(table, "%-8d %-10d %d\n", s, d4, d8);
         if (tsv)
             fprintf(tsv, "stride32\t%d\t%d\nstride64\t%d\t%d\n", s, d4, s, d8);
     }
