@@ -218,6 +218,7 @@ plots: $(LAB_IDS:%=build/$(SHOW_IMPL)/lab%) | build/.bootstrap-plots
 	$(Q)for d in $(if $(LAB),$(LAB),$(LAB_IDS)); do \
 	  if build/$(SHOW_IMPL)/lab$$d info >/dev/null 2>&1; then \
 	    echo "== lab $$d: measuring on the GPU"; build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \
+	    if [ $$d = 03 ]; then build/$(SHOW_IMPL)/lab03 analyze --out plots/data/lab03_banks.tsv >/dev/null || exit 1; fi; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
 
