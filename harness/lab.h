@@ -81,6 +81,16 @@ typedef struct pl_lab {
     int (*command)(const char *name, const char *out);
 } pl_lab;
 
+/* Shared by the scan labs: edges, sizes around a warp and a block of 1024,
+   not multiples of any block, and two and three levels of block sums. */
+#define PL_SCAN_NTEST 11
+extern const long pl_scan_test_sizes[PL_SCAN_NTEST];
+#define PL_SCAN_NBENCH 3
+extern const long pl_scan_bench_sizes[PL_SCAN_NBENCH]; /* 2^20, 2^24, 2^28 */
+/* What a shift by one means for a scan. */
+#define PL_HINT_AS_EXCLUSIVE "an exclusive result where an inclusive one was asked?"
+#define PL_HINT_AS_INCLUSIVE "an inclusive result where an exclusive one was asked?"
+
 /* Defined by the lab's table file; one lab per binary. */
 const pl_lab *pl_this_lab(void);
 

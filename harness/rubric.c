@@ -14,6 +14,10 @@ const pl_part *pl_find_part(const pl_lab *lab, const char *id)
     return NULL;
 }
 
+const long pl_scan_test_sizes[PL_SCAN_NTEST] = {0, 1, 31, 32, 33, 1023, 1024, 1025, (1L << 16) + 1, (1L << 22) + 3,
+                                                1L << 26};
+const long pl_scan_bench_sizes[PL_SCAN_NBENCH] = {1L << 20, 1L << 24, 1L << 28};
+
 const long *pl_part_test_sizes(const pl_lab *lab, const pl_part *p, int *count)
 {
     *count = p->test_sizes ? p->ntest_sizes : lab->ntest_sizes;

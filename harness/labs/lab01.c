@@ -14,25 +14,19 @@ static void part_a(const int *d_in, int *d_out, int n, int *d_scratch)
 
 static size_t scratch_ints(long n) { return PS_SCRATCH_INTS(n); }
 
-static const char *const AS_EXCLUSIVE = "an exclusive result where an inclusive one was asked?";
-static const char *const AS_INCLUSIVE = "an inclusive result where an exclusive one was asked?";
 
 static const pl_part parts[] = {
     {.id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .max_n = PS_BLOCK_MAX,
      .points = 1, .gpu = part_a, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = vendor_scan_inclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+     .vendor = vendor_scan_inclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .points = 1, .bench = 1,
      .gpu = scan_inclusive, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = vendor_scan_inclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+     .vendor = vendor_scan_inclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .points = 1, .bench = 1,
      .gpu = scan_exclusive, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = vendor_scan_exclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+     .vendor = vendor_scan_exclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
 };
 
-#define B PS_BLOCK_MAX
-/* Edges, sizes that are not multiples of the block, two and three levels. */
-static const long test_sizes[] = {0, 1, 31, 32, 33, B - 1, B, B + 1, (1L << 16) + 1, (1L << 22) + 3, 1L << 26};
-static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
 
 /* Performance: throughput as a fraction of CUB's at 2^24 elements, measured
  * in the same run. Full marks from 0.15 (the solution reaches about 0.25 on
@@ -48,10 +42,10 @@ static const pl_lab lab01 = {
     .title = "prefix sum (Hillis-Steele)",
     .parts = parts,
     .nparts = sizeof parts / sizeof parts[0],
-    .test_sizes = test_sizes,
-    .ntest_sizes = sizeof test_sizes / sizeof test_sizes[0],
-    .bench_sizes = bench_sizes,
-    .nbench_sizes = sizeof bench_sizes / sizeof bench_sizes[0],
+    .test_sizes = pl_scan_test_sizes,
+    .ntest_sizes = PL_SCAN_NTEST,
+    .bench_sizes = pl_scan_bench_sizes,
+    .nbench_sizes = PL_SCAN_NBENCH,
     .sweep_lo = 10,
     .sweep_hi = 28,
     /* small values: no int overflow up to n = 2^28 (7 * 2^28 < 2^31) */

@@ -25,29 +25,24 @@ static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 
 static size_t scratch_ints(long n) { return BS_SCRATCH_INTS(n); }
 
-static const char *const AS_EXCLUSIVE = "an exclusive result where an inclusive one was asked?";
-static const char *const AS_INCLUSIVE = "an inclusive result where an exclusive one was asked?";
 
 static const pl_part parts[] = {
     {.id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .points = 1,
      .bench = 1, .gpu = scan_blelloch_global, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = vendor_scan_exclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+     .vendor = vendor_scan_exclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .points = 1,
      .bench = 1, .gpu = scan_blelloch_shared, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = vendor_scan_exclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+     .vendor = vendor_scan_exclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "bt", .title = "exclusive scan, shared memory, n=2^24+3", .entry = "scan_blelloch_shared_threads",
      .points = 1, .bench = 1, .gpu = bt_gpu, .cpu = bt_cpu, .omp = bt_omp, .vendor = bt_vendor,
-     .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes,
+     .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes,
      .ntest_sizes = 6, .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len,
      .out_len = bt_len, .bytes = bt_bytes},
     {.id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .points = 1, .bench = 1,
      .gpu = scan_blelloch_inclusive, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = vendor_scan_inclusive, .hint_right = AS_EXCLUSIVE, .hint_left = AS_INCLUSIVE},
+     .vendor = vendor_scan_inclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
 };
 
-#define B 1024
-static const long test_sizes[] = {0, 1, 31, 32, 33, B - 1, B, B + 1, (1L << 16) + 1, (1L << 22) + 3, 1L << 26};
-static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
 
 /* Performance: the shared-memory scan's throughput as a fraction of CUB's at
  * 2^24, measured in the same run; full marks from about half of what the
@@ -63,10 +58,10 @@ static const pl_lab lab02 = {
     .title = "work-efficient (Blelloch) scan",
     .parts = parts,
     .nparts = sizeof parts / sizeof parts[0],
-    .test_sizes = test_sizes,
-    .ntest_sizes = sizeof test_sizes / sizeof test_sizes[0],
-    .bench_sizes = bench_sizes,
-    .nbench_sizes = sizeof bench_sizes / sizeof bench_sizes[0],
+    .test_sizes = pl_scan_test_sizes,
+    .ntest_sizes = PL_SCAN_NTEST,
+    .bench_sizes = pl_scan_bench_sizes,
+    .nbench_sizes = PL_SCAN_NBENCH,
     .sweep_lo = 10,
     .sweep_hi = 28,
     .gen_lo = 0,

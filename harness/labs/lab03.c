@@ -53,8 +53,7 @@ static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
 #define SCAN(id_, title_, entry_, gpu_)                                                                          \
     {.id = id_, .title = title_, .entry = entry_, .points = 1, .bench = 1, .gpu = gpu_, .cpu = scan_cpu_exclusive, \
      .omp = scan_omp_exclusive, .vendor = vendor_scan_exclusive,                                                 \
-     .hint_right = "an exclusive result where an inclusive one was asked?",                                     \
-     .hint_left = "an inclusive result where an exclusive one was asked?"}
+     .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE}
 
 static const pl_part parts[] = {
     STRIDE("a4", "4-byte reads at a stride", "stride_read32", a4_gpu, a4_cpu, a4_bytes),
@@ -67,9 +66,6 @@ static const pl_part parts[] = {
     SCAN("c", "exclusive scan, conflict-free", "scan_padded", scan_padded),
 };
 
-#define B 1024
-static const long test_sizes[] = {0, 1, 31, 32, 33, B - 1, B, B + 1, (1L << 16) + 1, (1L << 22) + 3, 1L << 26};
-static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
 
 /* Performance: the padded scan against CUB at 2^24, as in lab 02. */
 static const pl_perf perf[] = {
@@ -99,10 +95,10 @@ static const pl_lab lab03 = {
     .title = "shared-memory bank conflicts",
     .parts = parts,
     .nparts = sizeof parts / sizeof parts[0],
-    .test_sizes = test_sizes,
-    .ntest_sizes = sizeof test_sizes / sizeof test_sizes[0],
-    .bench_sizes = bench_sizes,
-    .nbench_sizes = sizeof bench_sizes / sizeof bench_sizes[0],
+    .test_sizes = pl_scan_test_sizes,
+    .ntest_sizes = PL_SCAN_NTEST,
+    .bench_sizes = pl_scan_bench_sizes,
+    .nbench_sizes = PL_SCAN_NBENCH,
     .sweep_lo = 10,
     .sweep_hi = 28,
     .gen_lo = -1000000, /* wide values: a wrong index rarely reads an equal one */
