@@ -35,6 +35,8 @@ typedef struct opts {
     int seed_given;
     long sizes[MAX_SIZES];
     int nsizes, reps;
+    double params[MAX_SIZES];
+    int nparams;
     unsigned long long seed;
     double timeout;
 } opts;
@@ -55,6 +57,7 @@ static void usage(FILE *f)
             "  --part X      only part X (a, b, ...)\n"
             "  --n LIST      sizes, comma-separated: 1000, 2^20, 4M (= 4 * 2^20)\n"
             "  --seed S      input seed (default 1)\n"
+            "  --param LIST  run: the parts' input parameter (lab 04: keep fractions, e.g. 0,0.5,1)\n"
             "  --reps R      timed repetitions, median reported (default 20)\n"
             "  --out FILE    write TSV rows to FILE (run, sweep)\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
@@ -140,6 +143,15 @@ static void parse(int argc, char **argv, opts *o)
             o->timeout = strtod(v, &end);
             if (*end || end == v || o->timeout <= 0)
                 die_usage("bad time limit '%s' (want seconds > 0)", v);
+        } else if (!strcmp(a, "--param")) {
+            char *copy = strdup(v), *save = NULL;
+            for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+                double x = strtod(t, &end);
+                if (*end || end == t || o->nparams == MAX_SIZES)
+                    die_usage("bad parameter '%s' (want numbers, e.g. 0,0.5,1)", t);
+                o->params[o->nparams++] = x;
+            }
+            free(copy);
         } else if (!strcmp(a, "--n")) {
             char *copy = strdup(v), *save = NULL;
             for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
@@ -202,7 +214,7 @@ static void test_child(void *p, pl_result *r)
     if (a->t->perf)
         pl_lab_perf(a->lab, a->t->perf, 10, r);
     else
-        pl_lab_test(a->lab, a->t->part, a->t->n, a->seed, r);
+        pl_lab_test(a->lab, a->t->part, a->t->n, a->t->param, a->seed, r);
 }
 
 static void print_indented(const char *text, const char *indent)
@@ -325,8 +337,9 @@ static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
             return 2;
         }
     }
-    pl_bench_opts bo = {find_part(lab, o->part), o->nsizes ? o->sizes : NULL, o->nsizes, sweep, o->reps, gpu, tsv,
-                        sweep ? NULL : stdout, sweep ? stderr : NULL, gpu ? "measured" : "cpu-only"};
+    pl_bench_opts bo = {find_part(lab, o->part), o->nsizes ? o->sizes : NULL, o->nsizes, o->nparams ? o->params : NULL,
+                        o->nparams, sweep, o->reps, gpu, tsv, sweep ? NULL : stdout, sweep ? stderr : NULL,
+                        gpu ? "measured" : "cpu-only"};
     int wrong = pl_lab_bench(lab, &bo);
     if (tsv) {
         fclose(tsv);

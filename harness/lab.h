@@ -44,6 +44,15 @@ typedef struct pl_part {
     int ntest_sizes, nbench_sizes;
     long (*in_len)(long size), (*out_len)(long size);
     double (*bytes)(long size);
+    /* Optional second dimension of the tests: a parameter of the input (lab
+       04's keep fraction). Each test size runs at each of params; `run` and
+       size sweeps use bench_param. gen makes the input from it (NULL: the
+       lab's uniform range, and no parameter). */
+    const char *param_name;
+    const double *params;
+    int nparams;
+    double bench_param;
+    void (*gen)(int *a, size_t len, uint64_t seed, double param);
 } pl_part;
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,
@@ -56,6 +65,7 @@ typedef struct pl_perf {
     double points;
     int yardstick;        /* enum pl_yardstick */
     double full, zero;    /* the thresholds, instructors' to change */
+    double param;         /* the input parameter, for parts that have one */
 } pl_perf;
 
 typedef struct pl_lab {
@@ -79,6 +89,11 @@ typedef struct pl_lab {
     /* A lab's own subcommand (lab 03's `analyze`), or NULL: returns the exit
        status, or -1 when name is not one of its commands. out: --out. */
     int (*command)(const char *name, const char *out);
+    /* `sweep` of parts with a parameter: also every sweep_params value at
+       n = param_sweep_n */
+    long param_sweep_n;
+    const double *sweep_params;
+    int nsweep_params;
 } pl_lab;
 
 /* Shared by the scan labs: edges, sizes around a warp and a block of 1024,
@@ -105,7 +120,7 @@ extern const char *const pl_impl_variant;
 
 /* One correctness test, in this process (call it in an isolated child).
    Fills r: status PL_PASS or PL_FAIL with a reason and detail, or PL_SKIP. */
-void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint64_t seed, pl_result *r);
+void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed, pl_result *r);
 
 /* One performance test, in this process: checks the result, then times
    the part and its yardstick. r->status PL_PASS with r->score in
@@ -119,6 +134,8 @@ typedef struct pl_bench_opts {
     const pl_part *part;  /* NULL: every part marked bench */
     const long *sizes;    /* NULL: each part's bench sizes */
     int nsizes;
+    const double *params; /* NULL: each part's bench_param */
+    int nparams;
     int sweep;            /* sizes NULL: 2^sweep_lo..2^sweep_hi for parts without their own */
     int reps;
     int gpu;              /* 0: CPU rows only (no device) */

@@ -24,10 +24,21 @@ static void *xmalloc(size_t bytes)
     return p;
 }
 
-/* Every part gets its own inputs for each (seed, n). */
-static uint64_t test_seed(uint64_t seed, const pl_part *p, long n)
+/* Every part gets its own inputs for each (seed, n, param). */
+static uint64_t test_seed(uint64_t seed, const pl_part *p, long n, double param)
 {
-    return pl_seed_mix(seed, pl_part_hash(p), (uint64_t)n);
+    uint64_t pbits = 0;
+    if (p->nparams)
+        memcpy(&pbits, &param, sizeof pbits);
+    return pl_seed_mix(seed ^ pbits, pl_part_hash(p), (uint64_t)n);
+}
+
+static void gen_input(const pl_lab *lab, const pl_part *p, int *a, size_t len, uint64_t seed, double param)
+{
+    if (p->gen)
+        p->gen(a, len, seed, param);
+    else
+        pl_gen_ints(a, len, seed, lab->gen_lo, lab->gen_hi);
 }
 
 static long part_max_n(const pl_part *p) { return p->max_n > 0 ? p->max_n : INT_MAX; }
@@ -54,7 +65,7 @@ static int dalloc(pl_dbuf *b, size_t bytes, long n, pl_result *r)
     return 0;
 }
 
-extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint64_t seed, pl_result *r)
+extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed, pl_result *r)
 {
     if (n < 0 || n > part_max_n(part)) {
         r->status = PL_SKIP;
@@ -66,7 +77,7 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint
     int *in = (int *)xmalloc(ibytes), *want = (int *)xmalloc(obytes), *got = (int *)xmalloc(obytes);
     int *got2 = (int *)xmalloc(obytes), *in_after = (int *)xmalloc(ibytes);
     uint8_t *front = (uint8_t *)xmalloc(PL_GUARD_BYTES), *back = (uint8_t *)xmalloc(PL_GUARD_BYTES);
-    pl_gen_ints(in, (size_t)in_len(part, n), test_seed(seed, part, n), lab->gen_lo, lab->gen_hi);
+    gen_input(lab, part, in, (size_t)in_len(part, n), test_seed(seed, part, n, param), param);
     part->cpu(in, want, (size_t)n);
 
     pl_dbuf din = {}, dout = {}, dscr = {}; /* freeable even if an allocation fails */
@@ -114,7 +125,7 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, uint
     /* n = 0 has nothing to compare: a stub would pass it. Probe n = 1 too,
        so that only a part that works scores this test. */
     if (n == 0 && r->status == PL_PASS) {
-        pl_lab_test(lab, part, 1, seed, r);
+        pl_lab_test(lab, part, 1, param, seed, r);
         if (r->status != PL_PASS) {
             char reason[sizeof r->reason];
             snprintf(reason, sizeof reason, "n = 0 is fine, but the n = 1 probe: %.160s", r->reason);
@@ -192,14 +203,14 @@ typedef struct bench_bufs {
 } bench_bufs;
 
 /* 1 on success; 0 with r's reason when the device cannot hold n. */
-static int bufs_alloc(bench_bufs *b, const pl_lab *lab, const pl_part *p, long n, int gpu, pl_result *r)
+static int bufs_alloc(bench_bufs *b, const pl_lab *lab, const pl_part *p, long n, double param, int gpu, pl_result *r)
 {
     size_t ibytes = (size_t)in_len(p, n) * sizeof(int), obytes = (size_t)out_len(p, n) * sizeof(int);
     memset(b, 0, sizeof *b);
     b->in = (int *)xmalloc(ibytes);
     b->want = (int *)xmalloc(obytes);
     b->got = (int *)xmalloc(obytes);
-    pl_gen_ints(b->in, (size_t)in_len(p, n), pl_seed_mix(1, 0, (uint64_t)n), lab->gen_lo, lab->gen_hi);
+    gen_input(lab, p, b->in, (size_t)in_len(p, n), test_seed(1, p, n, param), param);
     if (!gpu)
         return 1;
     b->temp_bytes = lab->vendor_temp_bytes && p->vendor ? lab->vendor_temp_bytes((int)out_len(p, n)) : 0;
@@ -235,7 +246,7 @@ extern "C" void pl_lab_perf(const pl_lab *lab, const pl_perf *perf, int reps, pl
     if (!p)
         pl_child_abort(PL_ERROR, "performance test names no part of this lab", NULL);
     bench_bufs b;
-    if (!bufs_alloc(&b, lab, p, perf->n, 1, r)) {
+    if (!bufs_alloc(&b, lab, p, perf->n, perf->param, 1, r)) {
         bufs_free(&b);
         return;
     }
@@ -291,7 +302,10 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
         const pl_part *p = &lab->parts[k];
         if (!p->bench || (o->part && o->part != p))
             continue;
-        int nsizes = o->nsizes;
+        /* the (size, param) pairs to time */
+        long pair_n[160];
+        double pair_p[160];
+        int npairs = 0, nsizes = o->nsizes;
         long pow2[64];
         const long *sizes = o->sizes;
         if (!sizes && o->sweep && !p->bench_sizes) {
@@ -302,15 +316,26 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
         } else if (!sizes) {
             sizes = pl_part_bench_sizes(lab, p, &nsizes);
         }
-        for (int s = 0; s < nsizes; s++) {
-            long n = sizes[s];
+        int np = o->params && p->nparams ? o->nparams : 1;
+        for (int s = 0; s < nsizes; s++)
+            for (int q = 0; q < np && npairs < 160; q++, npairs++) {
+                pair_n[npairs] = sizes[s];
+                pair_p[npairs] = !p->nparams ? NAN : o->params ? o->params[q] : p->bench_param;
+            }
+        for (int q = 0; o->sweep && !o->sizes && p->nparams && q < lab->nsweep_params && npairs < 160; q++, npairs++) {
+            pair_n[npairs] = lab->param_sweep_n; /* and the parameter sweep at one size */
+            pair_p[npairs] = lab->sweep_params[q];
+        }
+        for (int s = 0; s < npairs; s++) {
+            long n = pair_n[s];
+            double param = pair_p[s];
             if (n > part_max_n(p))
                 continue;
             if (o->progress)
-                fprintf(o->progress, "[%s %2d/%d] %s = %ld\n", p->id, s + 1, nsizes, pl_part_size_name(p), n);
+                fprintf(o->progress, "[%s %2d/%d] %s = %ld\n", p->id, s + 1, npairs, pl_part_size_name(p), n);
             bench_bufs b;
             pl_result r = {};
-            if (!bufs_alloc(&b, lab, p, n, o->gpu, &r))
+            if (!bufs_alloc(&b, lab, p, n, param, o->gpu, &r))
                 pl_child_abort(PL_ERROR, r.reason, NULL);
             call_arg a = make_arg(lab, p, &b, n);
             p->cpu(b.in, b.want, (size_t)n);
@@ -357,6 +382,7 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
                 row.x_serial = t_ser / v[j].t;
                 row.x_omp = t_omp / v[j].t;
                 row.x_vendor = t_ven / v[j].t;
+                row.param = param;
                 if (o->tsv)
                     pl_tsv_row(o->tsv, &row);
                 if (o->table)

@@ -5,7 +5,7 @@
 #include <time.h>
 
 static const char *COLUMNS =
-    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice";
+    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam";
 
 static void num(FILE *f, const char *fmt, double v, const char *sep)
 {
@@ -38,14 +38,15 @@ void pl_tsv_row(FILE *f, const pl_row *r)
     num(f, "%.3f", r->x_serial, "\t");
     num(f, "%.3f", r->x_omp, "\t");
     num(f, "%.3f", r->x_vendor, "\t");
-    fprintf(f, "%s\n", r->device);
+    fprintf(f, "%s\t", r->device);
+    num(f, "%g", r->param, "\n");
     fflush(f);
 }
 
 void pl_table_begin(FILE *f)
 {
-    fprintf(f, "%-4s %-12s %11s %11s %9s %7s %10s %8s %8s\n", "part", "variant", "n", "time ms",
-            "GB/s", "% copy", "vs serial", "vs omp", "vs CUB");
+    fprintf(f, "%-4s %-12s %11s %11s %9s %7s %10s %8s %8s %6s\n", "part", "variant", "n", "time ms",
+            "GB/s", "% copy", "vs serial", "vs omp", "vs CUB", "param");
 }
 
 static void cell(FILE *f, const char *fmt, double v, int width)
@@ -68,6 +69,7 @@ void pl_table_row(FILE *f, const pl_row *r)
     cell(f, "%.2fx", r->x_serial, 10);
     cell(f, "%.2fx", r->x_omp, 8);
     cell(f, "%.2fx", r->x_vendor, 8);
+    cell(f, "%g", r->param, 6);
     fputc('\n', f);
     fflush(f);
 }

@@ -19,6 +19,7 @@ typedef struct pl_row {
     long n;
     int reps;
     double time_ms, gbps, pct_copy, copy_gbps, x_serial, x_omp, x_vendor;
+    double param;         /* the part's input parameter, or NaN */
 } pl_row;
 
 /* Metadata comments, then the column header line. */

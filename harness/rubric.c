@@ -3,6 +3,7 @@
 
 #include "rng.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,8 +50,8 @@ double pl_perf_points(const pl_perf *perf, double ratio)
     return perf->points * (ratio - perf->zero) / (perf->full - perf->zero);
 }
 
-static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *perf, long n, int hidden,
-               double max, const char *lab_id)
+static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *perf, long n, double param,
+               int hidden, double max, const char *lab_id)
 {
     if (k >= cap)
         return k;
@@ -59,6 +60,7 @@ static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *pe
     t->part = p;
     t->perf = perf;
     t->n = n;
+    t->param = p->nparams ? param : NAN;
     t->hidden = hidden;
     t->max = max;
     if (perf)
@@ -68,6 +70,10 @@ static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *pe
     else
         snprintf(t->name, sizeof t->name, "%s.%s %s, %s=%ld%s", lab_id, p->id, p->title,
                  pl_part_size_name(p), n, hidden ? " (hidden)" : "");
+    if (p->nparams) {
+        size_t len = strlen(t->name);
+        snprintf(t->name + len, sizeof t->name - len, ", %s=%g", p->param_name ? p->param_name : "param", param);
+    }
     return k + 1;
 }
 
@@ -81,9 +87,11 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
             continue;
         int nsz = nsizes;
         const long *sz = nsizes > 0 ? sizes : pl_part_test_sizes(lab, p, &nsz);
+        int np = p->nparams ? p->nparams : 1;
         for (int s = 0; s < nsz; s++)
-            if (nsizes > 0 || !p->max_n || sz[s] <= p->max_n)
-                k = add(out, k, cap, p, NULL, sz[s], 0, p->points, lab->id);
+            for (int q = 0; q < np; q++)
+                if (nsizes > 0 || !p->max_n || sz[s] <= p->max_n)
+                    k = add(out, k, cap, p, NULL, sz[s], p->nparams ? p->params[q] : NAN, 0, p->points, lab->id);
         /* Hidden sizes: anywhere from 2 to the part's limit (or 2^22),
            so that an answer kept for the public sizes cannot pass. Parts
            whose size is a parameter (a stride, a block size) keep their
@@ -91,13 +99,13 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
         for (int h = 0; hidden && nsizes == 0 && !p->test_sizes && h < lab->hidden_per_part; h++) {
             long hi = p->max_n ? p->max_n : 1L << 22;
             long n = 2 + (long)(pl_seed_mix(seed, pl_part_hash(p), 1000 + (uint64_t)h) % (uint64_t)(hi - 1));
-            k = add(out, k, cap, p, NULL, n, 1, p->points, lab->id);
+            k = add(out, k, cap, p, NULL, n, p->nparams ? p->params[h % p->nparams] : NAN, 1, p->points, lab->id);
         }
     }
     for (int i = 0; nsizes == 0 && i < lab->nperf; i++) {
         const pl_part *p = pl_find_part(lab, lab->perf[i].part);
         if (p && (!only || p == only))
-            k = add(out, k, cap, p, &lab->perf[i], lab->perf[i].n, 0, lab->perf[i].points, lab->id);
+            k = add(out, k, cap, p, &lab->perf[i], lab->perf[i].n, lab->perf[i].param, 0, lab->perf[i].points, lab->id);
     }
     return k;
 }

@@ -17,6 +17,7 @@ typedef struct pl_test {
     const pl_part *part;  /* the part under test */
     const pl_perf *perf;  /* NULL: a correctness test */
     long n;
+    double param;         /* the part's input parameter, or NaN */
     int hidden;           /* derived from the secret seed */
     double max;           /* points */
     char name[112];

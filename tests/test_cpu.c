@@ -291,21 +291,21 @@ START_TEST(tsv_header_and_row)
     FILE *f = open_memstream(&buf, &len);
     ck_assert_ptr_nonnull(f);
     pl_tsv_begin(f, "Test GPU", 3000.0, "measured");
-    pl_row r = {"01", "c", "solution", "Test GPU", 1048576, 20, 0.5, 16.777, 0.559, 3000.0, 10.0, NAN, 0.25};
+    pl_row r = {"01", "c", "solution", "Test GPU", 1048576, 20, 0.5, 16.777, 0.559, 3000.0, 10.0, NAN, 0.25, NAN};
     pl_tsv_row(f, &r);
     fclose(f);
     ck_assert_ptr_nonnull(strstr(buf, "# device: Test GPU\n# copy_gbps: 3000.0\n"));
     ck_assert_ptr_nonnull(strstr(buf, "# source: measured\n"));
     ck_assert_ptr_nonnull(strstr(buf, "\nlab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\t"
-                                      "x_serial\tx_omp\tx_vendor\tdevice\n"));
+                                      "x_serial\tx_omp\tx_vendor\tdevice\tparam\n"));
     const char *row = strstr(buf, "\n01\t");
     ck_assert_ptr_nonnull(row);
-    ck_assert_str_eq(row + 1, "01\tc\tsolution\t1048576\t20\t0.500000\t16.78\t0.56\t3000.0\t10.000\tnan\t0.250\tTest GPU\n");
-    /* every data line has the header's 13 fields */
+    ck_assert_str_eq(row + 1, "01\tc\tsolution\t1048576\t20\t0.500000\t16.78\t0.56\t3000.0\t10.000\tnan\t0.250\tTest GPU\tnan\n");
+    /* every data line has the header's 14 fields */
     int tabs = 0;
     for (const char *p = row + 1; *p && *p != '\n'; p++)
         tabs += *p == '\t';
-    ck_assert_int_eq(tabs, 12);
+    ck_assert_int_eq(tabs, 13);
     free(buf);
 }
 END_TEST
@@ -449,7 +449,7 @@ static const pl_part fake_parts[] = {
     {.id = "b", .title = "any n", .entry = "f_b", .points = 2, .bench = 1},
 };
 static const long fake_sizes[] = {0, 1, 1024, 1025, 1L << 20};
-static const pl_perf fake_perf[] = {{"b", 1L << 24, 3, PL_YARD_VENDOR, 0.5, 0.1}};
+static const pl_perf fake_perf[] = {{.part = "b", .n = 1L << 24, .points = 3, .yardstick = PL_YARD_VENDOR, .full = 0.5, .zero = 0.1}};
 static const pl_lab fake_lab = {.id = "99", .name = "fake", .parts = fake_parts, .nparts = 2,
                                 .test_sizes = fake_sizes, .ntest_sizes = 5, .perf = fake_perf, .nperf = 1,
                                 .hidden_per_part = 4};

@@ -8,6 +8,7 @@
 #include "../kernels_ref/cpu/scan.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,7 @@ static void run_child(void *p, pl_result *r)
     pl_part part = {.id = "x", .title = "planted", .entry = "planted", .points = 1, .gpu = a->op,
                     .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .hint_right = "exclusive?",
                     .hint_left = "inclusive?"};
-    pl_lab_test(&lab, &part, a->n, 1, r);
+    pl_lab_test(&lab, &part, a->n, NAN, 1, r);
 }
 
 static pl_result run(pl_gpu_op op, long n, double timeout)

@@ -9,16 +9,18 @@
 #include "../harness/lab.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 const char *const pl_impl_variant = "solution";
 
-#define MAX_CASES 256
+#define MAX_CASES 512
 static const pl_lab *lab;
 static struct {
     const pl_part *part;
     long n;
+    double param;
     uint64_t seed;
 } cases[MAX_CASES];
 static int ncases;
@@ -28,9 +30,9 @@ START_TEST(gpu_case)
     const pl_part *p = cases[_i].part;
     long n = cases[_i].n;
     pl_result r;
-    pl_lab_test(lab, p, n, cases[_i].seed, &r);
-    ck_assert_msg(r.status == PL_PASS, "lab%s part %s (%s) %s=%ld seed %llu: %s: %s\n%s", lab->id, p->id,
-                  p->title, pl_part_size_name(p), n, (unsigned long long)cases[_i].seed, pl_status_name(r.status), r.reason,
+    pl_lab_test(lab, p, n, cases[_i].param, cases[_i].seed, &r);
+    ck_assert_msg(r.status == PL_PASS, "lab%s part %s (%s) %s=%ld param %g seed %llu: %s: %s\n%s", lab->id, p->id,
+                  p->title, pl_part_size_name(p), n, cases[_i].param, (unsigned long long)cases[_i].seed, pl_status_name(r.status), r.reason,
                   r.detail);
 }
 END_TEST
@@ -52,9 +54,12 @@ static Suite *lab_suite(void)
                 long n = sizes[i];
                 if ((p->max_n && n > p->max_n) || (seed == 2 && n % 32 == 0))
                     continue;
-                cases[ncases].part = p;
-                cases[ncases].n = n;
-                cases[ncases++].seed = (uint64_t)seed;
+                for (int q = 0; q < (p->nparams ? p->nparams : 1) && ncases < MAX_CASES; q++) {
+                    cases[ncases].part = p;
+                    cases[ncases].n = n;
+                    cases[ncases].param = p->nparams ? p->params[q] : NAN;
+                    cases[ncases++].seed = (uint64_t)seed;
+                }
             }
         char *name = tcase_names[k % 16];
         snprintf(name, sizeof tcase_names[0], "part_%s", p->id);

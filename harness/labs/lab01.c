@@ -32,8 +32,8 @@ static const pl_part parts[] = {
  * in the same run. Full marks from 0.15 (the solution reaches about 0.25 on
  * an H200), nothing at 0.03 or below. */
 static const pl_perf perf[] = {
-    {"b", 1L << 24, 2, PL_YARD_VENDOR, 0.15, 0.03},
-    {"c", 1L << 24, 2, PL_YARD_VENDOR, 0.15, 0.03},
+    {.part = "b", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.15, .zero = 0.03},
+    {.part = "c", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.15, .zero = 0.03},
 };
 
 static const pl_lab lab01 = {

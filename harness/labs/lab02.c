@@ -48,8 +48,8 @@ static const pl_part parts[] = {
  * 2^24, measured in the same run; full marks from about half of what the
  * solution reaches on an H200. */
 static const pl_perf perf[] = {
-    {"b", 1L << 24, 2, PL_YARD_VENDOR, 0.25, 0.05},
-    {"c", 1L << 24, 2, PL_YARD_VENDOR, 0.25, 0.05},
+    {.part = "b", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.25, .zero = 0.05},
+    {.part = "c", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.25, .zero = 0.05},
 };
 
 static const pl_lab lab02 = {
