@@ -101,7 +101,10 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         d->findings |= PL_F_RACE;
     if (d->mismatches) {
         d->findings |= PL_F_MISMATCH;
-        if (d->unwritten == n)
+        size_t poison = 0; /* untouched: every position still poison */
+        for (size_t i = 0; i < n; i++)
+            poison += c->got[i] == PL_POISON_I32;
+        if (poison == n)
             d->findings |= PL_F_NOT_IMPLEMENTED;
         else if (d->unwritten)
             d->findings |= PL_F_UNWRITTEN;

@@ -60,6 +60,10 @@ void pl_dbuf_free(pl_dbuf *b);
 typedef void (*pl_fn)(void *arg);
 double pl_time_gpu_ms(pl_fn call, void *arg, pl_fn prep, void *prep_arg, int reps);
 
+/* Writes one int to device memory (lab 04's returned counts, stored after the
+   output so that the comparison checks them). */
+void pl_store_int(int *d_slot, int value);
+
 /* Device-to-device copy bandwidth in GB/s, counting bytes read plus bytes
    written, from a copy of up to 1 GiB (median of several). */
 double pl_copy_gbps(void);

@@ -43,7 +43,7 @@ typedef struct pl_part {
     const long *test_sizes, *bench_sizes;
     int ntest_sizes, nbench_sizes;
     long (*in_len)(long size), (*out_len)(long size);
-    double (*bytes)(long size);
+    double (*bytes)(long size, double param);
     /* Optional second dimension of the tests: a parameter of the input (lab
        04's keep fraction). Each test size runs at each of params; `run` and
        size sweeps use bench_param. gen makes the input from it (NULL: the

@@ -359,7 +359,7 @@ extern "C" int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o)
                     wrong++;
                 }
             }
-            double bytes = p->bytes ? p->bytes(n) : lab->bytes_per_elem * (double)n;
+            double bytes = p->bytes ? p->bytes(n, param) : lab->bytes_per_elem * (double)n;
             struct {
                 const char *variant;
                 double t;

@@ -3,7 +3,7 @@
 # contract header. Each file is compiled with the header forced in (so a
 # signature that drifted from it is a compile error even without an
 # #include), and each function the header declares must be defined, with C
-# linkage, in both. Without solutions/ (the handout) only the stubs are checked.
+# linkage, in both (except primlab_* functions, which the harness provides). Without solutions/ (the handout) only the stubs are checked.
 set -u
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 tmp=$(mktemp -d)
@@ -13,8 +13,9 @@ for dir in labs/[0-9][0-9]-*/; do
     lab=$(basename "$dir")
     hdr=$(ls "$dir"*.h)
     src=$(cd "$dir" && ls -- *.cu)
-    # the declared entry points: "type name(" at the start of a line
-    mapfile -t fns < <(sed -n 's/^[a-z_][a-z0-9_ ]*[ *]\([a-z_][a-z0-9_]*\)(.*/\1/p' "$hdr")
+    # the declared entry points: "type name(" at the start of a line; names
+    # starting with primlab_ are the harness's, lent to the student
+    mapfile -t fns < <(sed -n 's/^[a-z_][a-z0-9_ ]*[ *]\([a-z_][a-z0-9_]*\)(.*/\1/p' "$hdr" | grep -v '^primlab_')
     if [ ${#fns[@]} = 0 ]; then
         echo "contract $lab: no function declared in $hdr"
         fail=1

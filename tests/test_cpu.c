@@ -11,6 +11,7 @@
 #include "../harness/rubric.h"
 #include "../harness/rng.h"
 #include "../kernels_ref/cpu/banks.h"
+#include "../kernels_ref/cpu/compact.h"
 #include "../kernels_ref/cpu/scan.h"
 
 #include <check.h>
@@ -632,6 +633,38 @@ START_TEST(stride_and_transpose_references)
 }
 END_TEST
 
+/* --------------------------------------------------- compaction references */
+
+START_TEST(compact_references_agree)
+{
+    static const size_t sizes[] = {0, 1, 2, 100, 32767, 32768, 100001};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k];
+        int *in = malloc((n + 1) * sizeof *in), *a = malloc((n + 1) * sizeof *a);
+        int *b = malloc((n + 1) * sizeof *b), *c = malloc((n + 1) * sizeof *c);
+        pl_gen_ints(in, n, 5 + n, -3, 3);
+        size_t want = 0;
+        for (size_t i = 0; i < n; i++)
+            want += in[i] > 0;
+        ck_assert_uint_eq(compact_cpu(in, a, n), want);
+        ck_assert_uint_eq(compact_cpu_scan(in, b, n), want);
+        ck_assert_uint_eq(compact_omp(in, c, n), want);
+        for (size_t i = 0, j = 0; i < n; i++) /* order kept */
+            if (in[i] > 0) {
+                ck_assert_int_eq(a[j], in[i]);
+                j++;
+            }
+        ck_assert_int_eq(memcmp(a, b, want * sizeof *a), 0);
+        ck_assert_int_eq(memcmp(a, c, want * sizeof *a), 0);
+        free(in), free(a), free(b), free(c);
+    }
+    const int x[6] = {3, -1, 0, 7, 2, -5}, keep[3] = {3, 7, 2};
+    int out[6];
+    ck_assert_uint_eq(compact_cpu(x, out, 6), 3);
+    ck_assert_mem_eq(out, keep, sizeof keep);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("cpu");
@@ -677,6 +710,8 @@ static Suite *suite(void)
     tcase_add_test(t, banks_scan_levels);
     tcase_add_test(t, stride_and_transpose_references);
     suite_add_tcase(s, t);
+
+    tcase_add_test(t, compact_references_agree);
 
     t = tcase_create("isolation");
     tcase_add_test(t, isolated_pass_returns_payload);

@@ -20,7 +20,7 @@ static int bt_vendor(const int *d_in, int *d_out, int threads, void *d_temp, siz
     return vendor_scan_exclusive(d_in, d_out, (int)BT_N, d_temp, temp_bytes);
 }
 static long bt_len(long threads) { return (void)threads, BT_N; }
-static double bt_bytes(long threads) { return (void)threads, 2.0 * sizeof(int) * BT_N; }
+static double bt_bytes(long threads, double param) { return (void)threads, (void)param, 2.0 * sizeof(int) * BT_N; }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 
 static size_t scratch_ints(long n) { return BS_SCRATCH_INTS(n); }

@@ -25,8 +25,8 @@ static void a8_cpu(const int *in, int *out, size_t stride)
 static long a_in(long stride) { return (void)stride, BC_SMEM_WORDS; }
 static long a_out(long stride) { return (void)stride, BC_STRIDE_THREADS; }
 /* bytes read from shared memory */
-static double a4_bytes(long stride) { return (void)stride, 4.0 * BC_STRIDE_THREADS * BC_REPS; }
-static double a8_bytes(long stride) { return (void)stride, 8.0 * BC_STRIDE_THREADS * BC_REPS; }
+static double a4_bytes(long stride, double p) { return (void)stride, (void)p, 4.0 * BC_STRIDE_THREADS * BC_REPS; }
+static double a8_bytes(long stride, double p) { return (void)stride, (void)p, 8.0 * BC_STRIDE_THREADS * BC_REPS; }
 static const long a_tests[] = {1, 2, 3, 4, 8, 16, 17, 31, 32, 33, 64};
 static long a_bench[64];
 
@@ -36,7 +36,7 @@ static void b1_gpu(const int *in, int *out, int side, int *s) { (void)s, transpo
 static void b2_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_padded((const float *)in, (float *)out, side); }
 static void b3_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_swizzled((const float *)in, (float *)out, side); }
 static long b_len(long side) { return side * side; }
-static double b_bytes(long side) { return 8.0 * (double)side * (double)side; }
+static double b_bytes(long side, double p) { return (void)p, 8.0 * (double)side * (double)side; }
 static const long b_tests[] = {0, 1, 31, 32, 33, 100, 1025, 2048};
 static const long b_bench[] = {256, 512, 1024, 2048, 4096, 8192};
 
