@@ -105,7 +105,7 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, doub
         c.guard_front = front;
         c.guard_back = back;
         c.guard_bytes = PL_GUARD_BYTES;
-        c.in = in;
+        c.in = in_len(part, n) > 0 ? in : NULL; /* nothing to check in an empty input */
         c.in_after = in_after;
         c.hint_right = part->hint_right;
         c.hint_left = part->hint_left;
