@@ -13,8 +13,8 @@ set xlabel "fraction of the elements kept"
 @LOGY_MS
 set title "Lab 04: stream compaction against the fraction kept\n".subtitle("n = 2^{24}")
 @open_output
-plot datafile using (at("b", impl, "param")):(at("b", impl, "time_ms")) with linespoints lw 2 lc rgb "#CC79A7" pt 11 title "map, scan, scatter", \
-     '' using (at("c", impl, "param")):(at("c", impl, "time_ms")) with linespoints lw 2 lc rgb vcolor("solution", 1) pt 7 title "one pass, warp votes", \
-     '' using (at("c", "cub", "param")):(at("c", "cub", "time_ms")) with linespoints lw 2 lc rgb vcolor("cub", 1) pt vpoint("cub", 1) title "CUB DeviceSelect", \
-     '' using (at("c", "cpu_omp", "param")):(at("c", "cpu_omp", "time_ms")) with linespoints lw 2 lc rgb vcolor("cpu_omp", 1) pt vpoint("cpu_omp", 1) title "CPU OpenMP", \
-     '' using (at("c", "cpu_serial", "param")):(at("c", "cpu_serial", "time_ms")) with linespoints lw 2 lc rgb vcolor("cpu_serial", 1) pt vpoint("cpu_serial", 1) title "CPU serial (no scan)"
+plot datafile using (at("b", impl, "param")):(at("b", impl, "time_ms")) smooth unique with linespoints lw 2 lc rgb "#CC79A7" pt 11 title "map, scan, scatter", \
+     '' using (at("c", impl, "param")):(at("c", impl, "time_ms")) smooth unique with linespoints lw 2 lc rgb vcolor("solution", 1) pt 7 title "one pass, warp votes", \
+     '' using (at("c", "cub", "param")):(at("c", "cub", "time_ms")) smooth unique with linespoints lw 2 lc rgb vcolor("cub", 1) pt vpoint("cub", 1) title "CUB DeviceSelect", \
+     '' using (at("c", "cpu_omp", "param")):(at("c", "cpu_omp", "time_ms")) smooth unique with linespoints lw 2 lc rgb vcolor("cpu_omp", 1) pt vpoint("cpu_omp", 1) title "CPU OpenMP", \
+     '' using (at("c", "cpu_serial", "param")):(at("c", "cpu_serial", "time_ms")) smooth unique with linespoints lw 2 lc rgb vcolor("cpu_serial", 1) pt vpoint("cpu_serial", 1) title "CPU serial (no scan)"
