@@ -102,6 +102,10 @@ typedef struct pl_lab {
 extern const long pl_scan_test_sizes[PL_SCAN_NTEST];
 #define PL_SCAN_NBENCH 3
 extern const long pl_scan_bench_sizes[PL_SCAN_NBENCH]; /* 2^20, 2^24, 2^28 */
+/* The sizes of a scan-like lab, for its pl_lab initializer. */
+#define PL_SCAN_LAB_SIZES                                                                                  \
+    .test_sizes = pl_scan_test_sizes, .ntest_sizes = PL_SCAN_NTEST, .bench_sizes = pl_scan_bench_sizes,   \
+    .nbench_sizes = PL_SCAN_NBENCH, .sweep_lo = 10, .sweep_hi = 28
 /* What a shift by one means for a scan. */
 #define PL_HINT_AS_EXCLUSIVE "an exclusive result where an inclusive one was asked?"
 #define PL_HINT_AS_INCLUSIVE "an inclusive result where an exclusive one was asked?"

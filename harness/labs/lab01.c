@@ -42,12 +42,7 @@ static const pl_lab lab01 = {
     .title = "prefix sum (Hillis-Steele)",
     .parts = parts,
     .nparts = sizeof parts / sizeof parts[0],
-    .test_sizes = pl_scan_test_sizes,
-    .ntest_sizes = PL_SCAN_NTEST,
-    .bench_sizes = pl_scan_bench_sizes,
-    .nbench_sizes = PL_SCAN_NBENCH,
-    .sweep_lo = 10,
-    .sweep_hi = 28,
+    PL_SCAN_LAB_SIZES,
     /* small values: no int overflow up to n = 2^28 (7 * 2^28 < 2^31) */
     .gen_lo = 0,
     .gen_hi = 7,

@@ -58,12 +58,7 @@ static const pl_lab lab02 = {
     .title = "work-efficient (Blelloch) scan",
     .parts = parts,
     .nparts = sizeof parts / sizeof parts[0],
-    .test_sizes = pl_scan_test_sizes,
-    .ntest_sizes = PL_SCAN_NTEST,
-    .bench_sizes = pl_scan_bench_sizes,
-    .nbench_sizes = PL_SCAN_NBENCH,
-    .sweep_lo = 10,
-    .sweep_hi = 28,
+    PL_SCAN_LAB_SIZES,
     .gen_lo = 0,
     .gen_hi = 7, /* no int overflow up to n = 2^28 */
     .bytes_per_elem = 2 * sizeof(int),

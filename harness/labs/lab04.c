@@ -88,12 +88,7 @@ static const pl_lab lab04 = {
     .title = "stream compaction",
     .parts = parts,
     .nparts = sizeof parts / sizeof parts[0],
-    .test_sizes = pl_scan_test_sizes,
-    .ntest_sizes = PL_SCAN_NTEST,
-    .bench_sizes = pl_scan_bench_sizes,
-    .nbench_sizes = PL_SCAN_NBENCH,
-    .sweep_lo = 10,
-    .sweep_hi = 28,
+    PL_SCAN_LAB_SIZES,
     .gen_lo = -1000000,
     .gen_hi = 1000000,
     .bytes_per_elem = sizeof(int), /* unused: every part counts its own bytes */
