@@ -62,7 +62,8 @@ obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 LIB_OBJ := $(call obj,$(LIB_SRC))
 CPU_TEST_SRC := tests/test_cpu.c harness/rng.c harness/diagnose.c harness/report.c harness/proc.c \
                 harness/timing.c harness/rubric.c harness/results.c harness/banks.c \
-                kernels_ref/cpu/scan.c kernels_ref/cpu/banks.c kernels_ref/cpu/compact.c
+                kernels_ref/cpu/scan.c kernels_ref/cpu/banks.c kernels_ref/cpu/compact.c \
+                kernels_ref/cpu/radix.c
 
 # Labs whose solution is here (the student handout ships none).
 SOL_LAB_IDS := $(foreach l,$(LAB_IDS),$(if $(wildcard solutions/$(call lab_dir,$(l))/$(call lab_src,$(l))),$(l)))

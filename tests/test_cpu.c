@@ -12,6 +12,7 @@
 #include "../harness/rng.h"
 #include "../kernels_ref/cpu/banks.h"
 #include "../kernels_ref/cpu/compact.h"
+#include "../kernels_ref/cpu/radix.h"
 #include "../kernels_ref/cpu/scan.h"
 
 #include <check.h>
@@ -665,6 +666,81 @@ START_TEST(compact_references_agree)
 }
 END_TEST
 
+/* --------------------------------------------------------- radix references */
+
+/* The key distributions lab 05 tests with. */
+static void radix_input(unsigned *k, size_t n, int kind, uint64_t seed)
+{
+    pl_rng r;
+    pl_rng_seed(&r, seed);
+    for (size_t i = 0; i < n; i++) {
+        unsigned x = (unsigned)pl_rng_next(&r);
+        switch (kind) {
+        case 0: k[i] = x; break;                          /* random */
+        case 1: k[i] = 42; break;                         /* all equal */
+        case 2: k[i] = (unsigned)i; break;                /* sorted */
+        case 3: k[i] = (unsigned)(n - i); break;          /* reversed */
+        case 4: k[i] = x % 5; break;                      /* few distinct */
+        default: k[i] = x & 0xf0000000u; break;           /* only high bits */
+        }
+    }
+}
+
+static const size_t radix_sizes[] = {0, 1, 2, 1000, 100003};
+
+START_TEST(radix_sorts_like_qsort_and_stably)
+{
+    static const int bits[] = {1, 2, 4, 8, 11, 16};
+    for (size_t s = 0; s < sizeof radix_sizes / sizeof radix_sizes[0]; s++)
+        for (int kind = 0; kind < 6; kind++) {
+            size_t n = radix_sizes[s];
+            unsigned *in = malloc((n + 1) * sizeof *in), *want = malloc((n + 1) * sizeof *in);
+            unsigned *k = malloc((n + 1) * sizeof *in), *v = malloc((n + 1) * sizeof *in);
+            radix_input(in, n, kind, 9 + n);
+            memcpy(want, in, n * sizeof *in);
+            sort_qsort(want, n);
+            for (size_t b = 0; b <= sizeof bits / sizeof bits[0]; b++) {
+                int omp = b == sizeof bits / sizeof bits[0]; /* the last round: OpenMP */
+                memcpy(k, in, n * sizeof *in);
+                for (size_t i = 0; i < n; i++)
+                    v[i] = (unsigned)i; /* values: the input positions */
+                int rc = omp ? radix_sort_omp(k, v, n) : radix_sort_cpu(k, v, n, bits[b]);
+                ck_assert_int_eq(rc, 0);
+                ck_assert_int_eq(memcmp(k, want, n * sizeof *k), 0);
+                size_t moved = 0, unstable = 0;
+                for (size_t i = 0; i < n; i++) {
+                    moved += in[v[i]] != k[i]; /* each value moved with its key */
+                    unstable += i && k[i] == k[i - 1] && v[i - 1] > v[i];
+                }
+                ck_assert_msg(moved == 0 && unstable == 0, "n=%zu kind %d bits %d: %zu values astray, %zu unstable",
+                              n, kind, omp ? 8 : bits[b], moved, unstable);
+            }
+            free(in), free(want), free(k), free(v);
+        }
+    unsigned x[3] = {3, 1, 2};
+    ck_assert_int_eq(radix_sort_cpu(x, NULL, 3, 0), -1); /* bits out of range */
+    ck_assert_int_eq(radix_sort_cpu(x, NULL, 3, 17), -1);
+}
+END_TEST
+
+START_TEST(radix_key_maps_keep_order)
+{
+    const int ints[] = {-2147483647 - 1, -70000, -1, 0, 1, 70000, 2147483647};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        ck_assert_int_eq(radix_int_from_key(radix_key_from_int(ints[i])), ints[i]);
+        if (i)
+            ck_assert_uint_lt(radix_key_from_int(ints[i - 1]), radix_key_from_int(ints[i]));
+    }
+    const float fl[] = {-INFINITY, -1e30f, -1.5f, -1e-30f, -0.0f, 0.0f, 1e-30f, 1.5f, 1e30f, INFINITY};
+    for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
+        float back = radix_float_from_key(radix_key_from_float(fl[i]));
+        ck_assert_int_eq(memcmp(&back, &fl[i], sizeof back), 0); /* bit for bit, -0.0 too */
+        if (i)
+            ck_assert_uint_lt(radix_key_from_float(fl[i - 1]), radix_key_from_float(fl[i]));
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("cpu");
@@ -712,6 +788,12 @@ static Suite *suite(void)
     suite_add_tcase(s, t);
 
     tcase_add_test(t, compact_references_agree);
+
+    t = tcase_create("radix");
+    tcase_add_test(t, radix_sorts_like_qsort_and_stably);
+    tcase_add_test(t, radix_key_maps_keep_order);
+    tcase_set_timeout(t, 120);
+    suite_add_tcase(s, t);
 
     t = tcase_create("isolation");
     tcase_add_test(t, isolated_pass_returns_payload);
