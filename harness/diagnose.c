@@ -79,7 +79,9 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     memset(d, 0, sizeof *d);
     size_t n = c->n, first_race = 0;
 
+    size_t poison = 0; /* positions still poison; all of them: untouched output */
     for (size_t i = 0; i < n; i++) {
+        poison += c->got[i] == PL_POISON_I32;
         if (c->got[i] != c->want[i]) {
             if (d->mismatches++ == 0)
                 d->first_bad = i;
@@ -101,9 +103,6 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         d->findings |= PL_F_RACE;
     if (d->mismatches) {
         d->findings |= PL_F_MISMATCH;
-        size_t poison = 0; /* untouched: every position still poison */
-        for (size_t i = 0; i < n; i++)
-            poison += c->got[i] == PL_POISON_I32;
         if (poison == n)
             d->findings |= PL_F_NOT_IMPLEMENTED;
         else if (d->unwritten)
