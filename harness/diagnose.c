@@ -1,8 +1,11 @@
 /* harness/diagnose.c: result comparison with diagnosis (see diagnose.h). */
 #include "diagnose.h"
 
+#include "../kernels_ref/cpu/radix.h"
+
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 size_t pl_guard_changed(const uint8_t *p, size_t bytes)
@@ -74,6 +77,128 @@ static int shifted(const pl_cmp *c, int dir)
     return 1;
 }
 
+/* ---------------------------------------------------------------- sorts */
+
+/* The key as an unsigned number in the sort's order. */
+static unsigned order_key(int sort, unsigned k)
+{
+    if (sort == PL_SORT_I32)
+        return radix_key_from_int((int)k);
+    if (sort == PL_SORT_F32) {
+        float f;
+        memcpy(&f, &k, sizeof f);
+        return radix_key_from_float(f);
+    }
+    return k;
+}
+
+/* First i with k[i] after k[i+1] in the sort's order, or n. */
+static size_t first_unsorted(const unsigned *k, size_t n, int sort)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (order_key(sort, k[i]) > order_key(sort, k[i + 1]))
+            return i;
+    return n;
+}
+
+static void fmt_key(char *buf, size_t cap, int sort, unsigned k)
+{
+    float f;
+    memcpy(&f, &k, sizeof f);
+    if (sort == PL_SORT_F32)
+        snprintf(buf, cap, "%g", (double)f);
+    else if (sort == PL_SORT_I32)
+        snprintf(buf, cap, "%d", (int)k);
+    else
+        snprintf(buf, cap, "%u", k);
+}
+
+typedef struct sort_info {
+    size_t at;        /* where the finding shows */
+    unsigned missing; /* input keys not in the output */
+    const char *why;  /* what an out-of-order result suggests: short, */
+    const char *more; /* and in full */
+} sort_info;
+
+/* The keys of want and got sorted as numbers: equal when got holds the same
+   keys. -1 when memory ran out (no finding), else 1 (same) or 0. */
+static int same_keys(const unsigned *want, const unsigned *got, size_t n, unsigned *missing)
+{
+    unsigned *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+    int same = -1;
+    if (a && b) {
+        memcpy(a, want, n * sizeof *a);
+        memcpy(b, got, n * sizeof *b);
+        if (radix_sort_cpu(a, NULL, n, 8) == 0 && radix_sort_cpu(b, NULL, n, 8) == 0) {
+            size_t i = 0, j = 0;
+            *missing = 0;
+            while (i < n) { /* wanted keys with no match in got */
+                if (j < n && a[i] == b[j])
+                    i++, j++;
+                else if (j < n && b[j] < a[i])
+                    j++;
+                else
+                    i++, ++*missing;
+            }
+            same = *missing == 0;
+        }
+    }
+    free(a), free(b);
+    return same;
+}
+
+static void sort_findings(const pl_cmp *c, pl_diag *d, sort_info *si)
+{
+    size_t k = c->sort_pairs ? c->n / 2 : c->n;
+    const unsigned *gk = (const unsigned *)c->got, *wk = (const unsigned *)c->want;
+    int keys_right = memcmp(gk, wk, k * sizeof *gk) == 0;
+    if (c->sort_pairs && c->in) {
+        /* Each value names the input position of its key; where it does,
+           equal keys must hold increasing positions, whether or not the
+           keys are in order. */
+        const int *gv = c->got + k;
+        size_t astray = k;
+        for (size_t i = 0; i < k && astray == k; i++)
+            if (gv[i] < 0 || (size_t)gv[i] >= k || (unsigned)c->in[gv[i]] != gk[i])
+                astray = i;
+        if (astray == k) {
+            for (size_t i = 0; i + 1 < k; i++)
+                if (gk[i] == gk[i + 1] && gv[i] > gv[i + 1]) {
+                    d->findings |= PL_F_SORT_UNSTABLE;
+                    si->at = i;
+                    return;
+                }
+        } else if (keys_right) {
+            d->findings |= PL_F_SORT_VALUES;
+            si->at = astray;
+            return;
+        }
+    }
+    if (keys_right)
+        return;
+    int same = same_keys(wk, gk, k, &si->missing);
+    if (same == 0) {
+        d->findings |= PL_F_SORT_LOST;
+        return;
+    }
+    if (same < 0)
+        return;
+    d->findings |= PL_F_SORT_ORDER;
+    si->at = first_unsorted(gk, k, c->sort);
+    si->why = "is every pass stable?";
+    si->more = "LSD radix sort needs each pass to keep keys with equal digits in the order the last pass left them";
+    if (c->sort != PL_SORT_U32 && first_unsorted(gk, k, PL_SORT_U32) == k) {
+        si->why = "sorted as unsigned bits";
+        si->more = c->sort == PL_SORT_I32 ? "flip the sign bit before taking digits"
+                                          : "flip the sign bit of a positive float and every bit of a negative one";
+    } else if (c->sort == PL_SORT_F32 && first_unsorted(gk, k, PL_SORT_I32) == k) {
+        si->why = "negative floats in reverse";
+        si->more = "flip every bit of a negative float, not only its sign";
+    }
+}
+
+/* ---------------------------------------------------------------- compare */
+
 int pl_compare_i32(const pl_cmp *c, pl_diag *d)
 {
     memset(d, 0, sizeof *d);
@@ -107,23 +232,27 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
             d->findings |= PL_F_NOT_IMPLEMENTED;
         else if (d->unwritten)
             d->findings |= PL_F_UNWRITTEN;
-        if (!(d->findings & PL_F_NOT_IMPLEMENTED)) {
+        if (!(d->findings & PL_F_NOT_IMPLEMENTED) && !c->sort) {
             if (shifted(c, +1))
                 d->findings |= PL_F_SHIFT_RIGHT;
             else if (shifted(c, -1))
                 d->findings |= PL_F_SHIFT_LEFT;
         }
         size_t low = d->first_bad & (~d->first_bad + 1); /* largest power of two dividing it */
-        if (d->first_bad >= 32 && low >= 32 && !(d->findings & (PL_F_SHIFT_RIGHT | PL_F_SHIFT_LEFT))) {
+        if (d->first_bad >= 32 && low >= 32 && !c->sort && !(d->findings & (PL_F_SHIFT_RIGHT | PL_F_SHIFT_LEFT))) {
             d->findings |= PL_F_BLOCK;
             d->block = low;
         }
     }
+    sort_info si = {0, 0, NULL, NULL};
+    if (c->sort && d->mismatches && !d->unwritten && !(d->findings & PL_F_NOT_IMPLEMENTED))
+        sort_findings(c, d, &si);
 
     /* The reason is the most telling finding; the others follow as detail. */
     static const unsigned order[] = {
-        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK, PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_RACE,
-        PL_F_SHIFT_RIGHT, PL_F_SHIFT_LEFT, PL_F_BLOCK, PL_F_UNWRITTEN, PL_F_MISMATCH,
+        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK, PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_SORT_UNSTABLE,
+        PL_F_SORT_ORDER,      PL_F_SORT_VALUES, PL_F_RACE,        PL_F_SHIFT_RIGHT,   PL_F_SHIFT_LEFT,
+        PL_F_BLOCK,           PL_F_UNWRITTEN,   PL_F_SORT_LOST,   PL_F_MISMATCH,
     };
     unsigned f = d->findings, chosen = 0;
     for (size_t k = 0; k < sizeof order / sizeof order[0] && !chosen; k++)
@@ -167,6 +296,34 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         break;
     case PL_F_MISMATCH:
         snprintf(r, rc, "wrong value at %zu of %zu positions", d->mismatches, n);
+        break;
+    case PL_F_SORT_UNSTABLE: {
+        size_t k = n / 2;
+        snprintf(r, rc, "not stable: out[%zu] and out[%zu] have equal keys but hold input elements %d and %d, "
+                 "the reverse of their input order", si.at, si.at + 1, c->got[k + si.at], c->got[k + si.at + 1]);
+        add(d, "a stable sort keeps equal keys in input order; LSD radix sort needs every pass stable");
+        break;
+    }
+    case PL_F_SORT_ORDER: {
+        char a[24], b[24];
+        fmt_key(a, sizeof a, c->sort, (unsigned)c->got[si.at]);
+        fmt_key(b, sizeof b, c->sort, (unsigned)c->got[si.at + 1]);
+        snprintf(r, rc, "keys out of order (%s before %s at index %zu), though every input key is there: %s", a, b,
+                 si.at, si.why);
+        add(d, "%s", si.more);
+        break;
+    }
+    case PL_F_SORT_VALUES: {
+        size_t k = n / 2;
+        char a[24];
+        fmt_key(a, sizeof a, c->sort, (unsigned)c->got[si.at]);
+        snprintf(r, rc, "keys right, but the value at index %zu (%d) is not the value of its key %s: "
+                 "do the values move with the keys?", si.at, c->got[k + si.at], a);
+        break;
+    }
+    case PL_F_SORT_LOST:
+        snprintf(r, rc, "keys lost: %u of the input's keys are not in the output (two keys written to one slot?)",
+                 si.missing);
         break;
     }
 

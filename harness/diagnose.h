@@ -7,6 +7,8 @@
  *   - the whole output shifted by one (inclusive vs exclusive);
  *   - errors that start at a block boundary (block sums not carried over);
  *   - a result that differs between two runs (a race);
+ *   - for sorts: keys lost, out of order (or in the order of the raw bits),
+ *     values parted from their keys, equal keys out of input order;
  *   - otherwise the first mismatch, with a window of values, and the count.
  * Pure C on host arrays, so every kind is unit-tested without a GPU.
  */
@@ -35,7 +37,14 @@ enum pl_finding {
     PL_F_RACE = 1u << 7,            /* two runs disagree */
     PL_F_MISMATCH = 1u << 8,        /* wrong values */
     PL_F_INPUT_CHANGED = 1u << 9,   /* the const input was modified */
+    PL_F_SORT_UNSTABLE = 1u << 10,  /* keys right, equal keys' values out of input order */
+    PL_F_SORT_ORDER = 1u << 11,     /* every input key there, but not in order */
+    PL_F_SORT_VALUES = 1u << 12,    /* keys right, a value not its key's */
+    PL_F_SORT_LOST = 1u << 13,      /* keys missing or duplicated */
 };
+
+/* Sorts: how the keys compare (lab 05). */
+enum pl_sort { PL_SORT_NONE, PL_SORT_U32, PL_SORT_I32, PL_SORT_F32 };
 
 typedef struct pl_cmp {
     const int *want;  /* reference, n values */
@@ -49,6 +58,12 @@ typedef struct pl_cmp {
     /* what a shift by one means for this operation, e.g.
        "an exclusive result where an inclusive one was asked" */
     const char *hint_right, *hint_left;
+    /* A sort (enum pl_sort, or 0): want and got are keys in order, then,
+       with sort_pairs, as many values, each the input position of its key
+       (in[0 ..) holds the input keys). The diagnosis then tells lost keys,
+       misordered keys (and keys sorted by the wrong order), values that left
+       their keys, and an unstable order of equal keys. */
+    int sort, sort_pairs;
 } pl_cmp;
 
 typedef struct pl_diag {

@@ -741,6 +741,119 @@ START_TEST(radix_key_maps_keep_order)
 }
 END_TEST
 
+
+/* ---------------------------------------------------- sort diagnosis */
+
+/* A pairs sort of 12 keys with duplicates: in = keys then positions;
+   want = the stable sort; got starts as a copy of want. */
+#define SN 12
+static int s_in[2 * SN], s_want[2 * SN], s_got[2 * SN];
+static void sort_fixture(void)
+{
+    static const unsigned keys[SN] = {5, 3, 5, 1, 3, 5, 0x80000000u, 2, 1, 5, 3, 7};
+    for (int i = 0; i < SN; i++) {
+        s_in[i] = (int)keys[i];
+        s_in[SN + i] = i;
+    }
+    memcpy(s_want, s_in, sizeof s_in);
+    ck_assert_int_eq(radix_sort_cpu((unsigned *)s_want, (unsigned *)s_want + SN, SN, 4), 0);
+    memcpy(s_got, s_want, sizeof s_want);
+}
+
+static int diagnose_sort(int sort, int pairs, size_t n, pl_diag *d)
+{
+    pl_cmp c = {.want = s_want, .got = s_got, .n = pairs ? 2 * n : n, .in = s_in, .in_after = s_in,
+                .n_in = pairs ? 2 * n : n, .sort = sort, .sort_pairs = pairs};
+    return pl_compare_i32(&c, d);
+}
+
+START_TEST(diag_sort_unstable)
+{
+    sort_fixture();
+    ck_assert_int_eq(s_want[0], 1); /* keys 1, 1 from input positions 3 and 8 */
+    int t = s_got[SN + 0];
+    s_got[SN + 0] = s_got[SN + 1];
+    s_got[SN + 1] = t;
+    pl_diag d;
+    ck_assert_int_eq(diagnose_sort(PL_SORT_U32, 1, SN, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SORT_UNSTABLE, PL_F_SORT_UNSTABLE);
+    ck_assert_msg(strstr(d.reason, "not stable: out[0] and out[1] have equal keys but hold input elements 8 and 3"),
+                  "%s", d.reason);
+    ck_assert_ptr_nonnull(strstr(d.detail, "every pass stable"));
+
+    /* Unstable and misordered at once (an unstable LSD pass): still "not stable". */
+    int k = s_got[2];
+    s_got[2] = s_got[3], s_got[3] = k; /* keys 2 and 3 swapped, with their values */
+    k = s_got[SN + 2];
+    s_got[SN + 2] = s_got[SN + 3], s_got[SN + 3] = k;
+    ck_assert_int_eq(diagnose_sort(PL_SORT_U32, 1, SN, &d), 0);
+    ck_assert_uint_eq(d.findings & (PL_F_SORT_UNSTABLE | PL_F_SORT_ORDER), PL_F_SORT_UNSTABLE);
+    ck_assert_msg(strstr(d.reason, "not stable: out[0] and out[1]"), "%s", d.reason);
+}
+END_TEST
+
+START_TEST(diag_sort_values_astray)
+{
+    sort_fixture();
+    s_got[SN + 2] = 11; /* position 2 holds key 2 (input 7); 11 is key 7's */
+    pl_diag d;
+    ck_assert_int_eq(diagnose_sort(PL_SORT_U32, 1, SN, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SORT_VALUES, PL_F_SORT_VALUES);
+    ck_assert_msg(strstr(d.reason, "value at index 2 (11) is not the value of its key 2"), "%s", d.reason);
+}
+END_TEST
+
+START_TEST(diag_sort_order_and_lost)
+{
+    sort_fixture();
+    int t = s_got[3]; /* swap two different keys: all there, out of order */
+    s_got[3] = s_got[6];
+    s_got[6] = t;
+    pl_diag d;
+    ck_assert_int_eq(diagnose_sort(PL_SORT_U32, 0, SN, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SORT_ORDER, PL_F_SORT_ORDER);
+    ck_assert_msg(strstr(d.reason, "keys out of order (5 before 3 at index 3), though every input key is there: "
+                                   "is every pass stable?"), "%s", d.reason);
+    ck_assert_ptr_nonnull(strstr(d.detail, "LSD radix sort needs each pass"));
+    ck_assert_uint_eq(d.findings & (PL_F_SHIFT_LEFT | PL_F_SHIFT_RIGHT | PL_F_BLOCK), 0);
+
+    sort_fixture();
+    s_got[5] = s_got[6]; /* one key (5) written twice, another (3) never */
+    ck_assert_int_eq(diagnose_sort(PL_SORT_U32, 0, SN, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SORT_LOST, PL_F_SORT_LOST);
+    ck_assert_msg(strstr(d.reason, "keys lost: 1 of the input's keys are not in the output"), "%s", d.reason);
+}
+END_TEST
+
+/* Signed and float keys sorted by the wrong order get a hint that says how. */
+START_TEST(diag_sort_wrong_key_order)
+{
+    const int ints[] = {-5, -1, 0, 3, 9}; /* the right order */
+    for (int i = 0; i < 5; i++)
+        s_in[i] = s_want[i] = ints[i];
+    memcpy(s_got, (int[]){0, 3, 9, -5, -1}, 5 * sizeof(int)); /* as unsigned bits */
+    pl_diag d;
+    ck_assert_int_eq(diagnose_sort(PL_SORT_I32, 0, 5, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SORT_ORDER, PL_F_SORT_ORDER);
+    ck_assert_msg(strstr(d.reason, "9 before -5 at index 2"), "%s", d.reason);
+    ck_assert_ptr_nonnull(strstr(d.reason, "sorted as unsigned bits"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "flip the sign bit before taking digits"));
+
+    const float right[] = {-3.0f, -2.0f, -0.0f, 0.0f, 1.5f}, by_int[] = {-0.0f, -2.0f, -3.0f, 0.0f, 1.5f};
+    memcpy(s_want, right, sizeof right);
+    memcpy(s_in, right, sizeof right);
+    memcpy(s_got, by_int, sizeof by_int); /* sign bit flipped only: negatives reversed */
+    ck_assert_int_eq(diagnose_sort(PL_SORT_F32, 0, 5, &d), 0);
+    ck_assert_msg(strstr(d.reason, "-0 before -2 at index 0"), "%s", d.reason);
+    ck_assert_ptr_nonnull(strstr(d.reason, "negative floats in reverse"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "not only its sign"));
+    const float by_bits[] = {0.0f, 1.5f, -0.0f, -2.0f, -3.0f}; /* no flip at all */
+    memcpy(s_got, by_bits, sizeof by_bits);
+    ck_assert_int_eq(diagnose_sort(PL_SORT_F32, 0, 5, &d), 0);
+    ck_assert_ptr_nonnull(strstr(d.detail, "every bit of a negative one"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("cpu");
@@ -792,6 +905,10 @@ static Suite *suite(void)
     t = tcase_create("radix");
     tcase_add_test(t, radix_sorts_like_qsort_and_stably);
     tcase_add_test(t, radix_key_maps_keep_order);
+    tcase_add_test(t, diag_sort_unstable);
+    tcase_add_test(t, diag_sort_values_astray);
+    tcase_add_test(t, diag_sort_order_and_lost);
+    tcase_add_test(t, diag_sort_wrong_key_order);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
 
