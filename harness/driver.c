@@ -57,7 +57,8 @@ static void usage(FILE *f)
             "  --part X      only part X (a, b, ...)\n"
             "  --n LIST      sizes, comma-separated: 1000, 2^20, 4M (= 4 * 2^20)\n"
             "  --seed S      input seed (default 1)\n"
-            "  --param LIST  run: the parts' input parameter (lab 04: keep fractions, e.g. 0,0.5,1)\n"
+            "  --param LIST  the parts' input parameter (lab 04: keep fractions, e.g. 0,0.5,1;\n"
+            "                lab 05: key distributions by name, e.g. random,few); check: only those\n"
             "  --reps R      timed repetitions, median reported (default 20)\n"
             "  --out FILE    write TSV rows to FILE (run, sweep)\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
@@ -66,6 +67,17 @@ static void usage(FILE *f)
             "environment: PRIMLAB_SEED=S grades with a secret seed and adds hidden sizes;\n"
             "  PRIMLAB_TIMEOUT=S is the default --timeout\n",
             prog);
+}
+
+/* A named parameter (lab 05's "few") as its number, or -1. */
+static double param_by_label(const char *name)
+{
+    const pl_lab *lab = pl_this_lab();
+    for (int k = 0; k < lab->nparts; k++)
+        for (int q = 0; lab->parts[k].param_labels && q < lab->parts[k].nparams; q++)
+            if (!strcmp(lab->parts[k].param_labels[q], name))
+                return (double)q;
+    return -1;
 }
 
 static void die_usage(const char *fmt, const char *arg)
@@ -147,8 +159,10 @@ static void parse(int argc, char **argv, opts *o)
             char *copy = strdup(v), *save = NULL;
             for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
                 double x = strtod(t, &end);
-                if (*end || end == t || o->nparams == MAX_SIZES)
-                    die_usage("bad parameter '%s' (want numbers, e.g. 0,0.5,1)", t);
+                if ((*end || end == t) && (x = param_by_label(t)) < 0)
+                    die_usage("bad parameter '%s' (want numbers, e.g. 0,0.5,1, or a name `list` shows)", t);
+                if (o->nparams == MAX_SIZES)
+                    die_usage("too many parameters at '%s'", t);
                 o->params[o->nparams++] = x;
             }
             free(copy);
@@ -285,6 +299,17 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     }
     const pl_part *only = find_part(lab, o->part);
     G.ntests = pl_lab_tests(lab, only, o->sizes, o->nsizes, hidden, G.seed, G.tests, MAX_TESTS);
+    if (o->nparams) { /* --param: only the tests of those inputs */
+        int kept = 0;
+        for (int i = 0; i < G.ntests; i++) {
+            int keep = !G.tests[i].part->nparams;
+            for (int q = 0; q < o->nparams; q++)
+                keep |= G.tests[i].param == o->params[q];
+            if (keep)
+                G.tests[kept++] = G.tests[i];
+        }
+        G.ntests = kept;
+    }
     if (o->scores && !(G.scores = fopen(o->scores, "a"))) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
         return 2;

@@ -5,8 +5,9 @@
  * generator, the bytes counted, the test sizes and the points. Nothing about
  * a lab is listed anywhere else, so the pieces cannot drift apart.
  *
- * Labs 01-03 are "array operations": int32 in, int32 out, same length, with
- * device scratch. Later labs add their own operation shapes here.
+ * Labs 01-05 are "array operations": int32 words in, int32 words out, with
+ * device scratch; a part may change the lengths (in_len, out_len) and read
+ * the words as other types (lab 05's unsigned and float keys).
  */
 #ifndef PRIMLAB_LAB_H
 #define PRIMLAB_LAB_H
@@ -53,6 +54,13 @@ typedef struct pl_part {
     int nparams;
     double bench_param;
     void (*gen)(int *a, size_t len, uint64_t seed, double param);
+    /* Parameters that are names (lab 05's key distributions): params are
+       0, 1, ... and tests are named by param_labels[param]. */
+    const char *const *param_labels;
+    /* Sorts (lab 05): enum pl_sort (diagnose.h), so that a wrong result is
+       diagnosed as a sort. sort_pairs: input and output hold n keys then n
+       values, the values being input positions (in_len = out_len = 2n). */
+    int sort, sort_pairs;
 } pl_part;
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,

@@ -110,6 +110,8 @@ extern "C" void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, doub
         c.hint_right = part->hint_right;
         c.hint_left = part->hint_left;
         c.n_in = (size_t)in_len(part, n);
+        c.sort = part->sort;
+        c.sort_pairs = part->sort_pairs;
         pl_diag d;
         int ok = pl_compare_i32(&c, &d);
         r->status = ok ? PL_PASS : PL_FAIL;
@@ -192,6 +194,8 @@ static int verify(void (*call)(void *), call_arg *a, const int *want, int *got, 
     c.guard_bytes = PL_GUARD_BYTES;
     c.hint_right = a->part->hint_right;
     c.hint_left = a->part->hint_left;
+    c.sort = a->part->sort;
+    c.sort_pairs = a->part->sort_pairs;
     return pl_compare_i32(&c, d);
 }
 

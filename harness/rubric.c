@@ -72,7 +72,11 @@ static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *pe
                  pl_part_size_name(p), n, hidden ? " (hidden)" : "");
     if (p->nparams) {
         size_t len = strlen(t->name);
-        snprintf(t->name + len, sizeof t->name - len, ", %s=%g", p->param_name ? p->param_name : "param", param);
+        const char *pname = p->param_name ? p->param_name : "param";
+        if (p->param_labels)
+            snprintf(t->name + len, sizeof t->name - len, ", %s=%s", pname, p->param_labels[(int)param]);
+        else
+            snprintf(t->name + len, sizeof t->name - len, ", %s=%g", pname, param);
     }
     return k + 1;
 }

@@ -11,7 +11,9 @@ extern "C" {
 double pl_median(double *v, int n);
 
 /* Median time in ms of up to reps calls of call(arg), after one warm-up;
-   stops early (at least 3 calls) once budget_s seconds have been spent. */
+   stops early (at least 3 calls) once budget_s seconds have been spent.
+   A warm-up longer than budget_s is the only sample (its page faults
+   included): a CPU sort of 2^28 keys takes seconds. */
 double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s, int *done);
 
 #ifdef __cplusplus
