@@ -148,7 +148,22 @@ build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/labs/lab$
 endef
 $(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
 
-TESTS := build/tests/test_cpu build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%)
+# A planted bug (tests/test_planted_sort.c): lab 05's solution with each warp
+# ranking equal digits backwards. The sed must change the file, or the build fails.
+PLANTED05 := build/planted/05-radix-sort/radix_sort.cu
+$(PLANTED05): solutions/05-radix-sort/radix_sort.cu
+	$(quiet) PLANT $@
+	$(Q)mkdir -p $(@D) && sed 's/rank\[r\] = before + __popc(peers & lanes_before());/rank[r] = before + __popc(peers >> (threadIdx.x % 32)) - 1;/' $< >$@ && ! cmp -s $< $@
+build/planted/obj/radix_sort.o: $(PLANTED05) build/.flags | build/.bootstrap
+	$(quiet) NVCC $@
+	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(@:.o=.d) -Ilabs/05-radix-sort -c $< -o $@
+build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harness/labs/lab05.o \
+    build/planted/obj/radix_sort.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(CHECK_FLAGS) $(LDLIBS)
+
+TESTS := build/tests/test_cpu build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
+         $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
 LAB_BINS := $(LAB_IDS:%=build/labs/lab%) $(SOL_LAB_IDS:%=build/solutions/lab%)
 TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
 
@@ -220,6 +235,7 @@ plots: $(LAB_IDS:%=build/$(SHOW_IMPL)/lab%) | build/.bootstrap-plots
 	  if build/$(SHOW_IMPL)/lab$$d info >/dev/null 2>&1; then \
 	    echo "== lab $$d: measuring on the GPU"; build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \
 	    if [ $$d = 03 ]; then build/$(SHOW_IMPL)/lab03 analyze --out plots/data/lab03_banks.tsv >/dev/null || exit 1; fi; \
+	    if [ $$d = 05 ]; then build/$(SHOW_IMPL)/lab05 passes --out plots/data/lab05_passes.tsv || exit 1; fi; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
 
