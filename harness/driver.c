@@ -12,6 +12,7 @@
 #include "gpu.h"
 #include "lab.h"
 #include "proc.h"
+#include "report.h"
 #include "results.h"
 #include "rubric.h"
 
@@ -355,25 +356,14 @@ static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
     /* Sweeps replace reference data: write a temporary file, rename at the end. */
     char tmp[4096] = "";
     FILE *tsv = NULL;
-    if (o->out) {
-        snprintf(tmp, sizeof tmp, "%s.tmp", o->out);
-        if (!(tsv = fopen(tmp, "w"))) {
-            fprintf(stderr, "%s: cannot write '%s': %s\n", prog, tmp, strerror(errno));
-            return 2;
-        }
-    }
+    if (o->out && !(tsv = pl_out_begin(o->out, tmp, sizeof tmp, prog)))
+        return 2;
     pl_bench_opts bo = {find_part(lab, o->part), o->nsizes ? o->sizes : NULL, o->nsizes, o->nparams ? o->params : NULL,
                         o->nparams, sweep, o->reps, gpu, tsv, sweep ? NULL : stdout, sweep ? stderr : NULL,
                         gpu ? "measured" : "cpu-only"};
     int wrong = pl_lab_bench(lab, &bo);
-    if (tsv) {
-        fclose(tsv);
-        if (rename(tmp, o->out) != 0) {
-            fprintf(stderr, "%s: cannot rename '%s': %s\n", prog, tmp, strerror(errno));
-            return 2;
-        }
-        fprintf(stderr, "wrote %s\n", o->out);
-    }
+    if (tsv && pl_out_end(tsv, tmp, o->out, prog) != 0)
+        return 2;
     return wrong ? 1 : 0;
 }
 

@@ -1,7 +1,9 @@
 /* harness/report.c: TSV and table writers (see report.h). */
 #include "report.h"
 
+#include <errno.h>
 #include <math.h>
+#include <string.h>
 #include <time.h>
 
 static const char *COLUMNS =
@@ -26,6 +28,25 @@ void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *sou
     fprintf(f, "# copy_gbps: ");
     num(f, "%.1f", copy_gbps, "\n");
     fprintf(f, "# date: %s\n# source: %s\n%s\n", date, source, COLUMNS);
+}
+
+FILE *pl_out_begin(const char *out, char *tmp, size_t cap, const char *prog)
+{
+    snprintf(tmp, cap, "%s.tmp", out);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, tmp, strerror(errno));
+    return f;
+}
+
+int pl_out_end(FILE *f, const char *tmp, const char *out, const char *prog)
+{
+    if (fclose(f) != 0 || rename(tmp, out) != 0) {
+        fprintf(stderr, "%s: cannot finish '%s': %s\n", prog, out, strerror(errno));
+        return 2;
+    }
+    fprintf(stderr, "wrote %s\n", out);
+    return 0;
 }
 
 void pl_tsv_row(FILE *f, const pl_row *r)

@@ -26,6 +26,13 @@ typedef struct pl_row {
 void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *source);
 void pl_tsv_row(FILE *f, const pl_row *r);
 
+/* A data file written whole or not at all: rows go to out + ".tmp", which
+   pl_out_end renames to out. prog names the program in error messages.
+   pl_out_begin returns NULL after printing why; pl_out_end returns 0, or 2
+   after printing why. */
+FILE *pl_out_begin(const char *out, char *tmp, size_t cap, const char *prog);
+int pl_out_end(FILE *f, const char *tmp, const char *out, const char *prog);
+
 void pl_table_begin(FILE *f);
 void pl_table_row(FILE *f, const pl_row *r);
 

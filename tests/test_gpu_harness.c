@@ -6,6 +6,7 @@
 #include "../harness/gpu.h"
 #include "../harness/lab.h"
 #include "../kernels_ref/cpu/scan.h"
+#include "gpu_suite.h"
 
 #include <check.h>
 #include <math.h>
@@ -130,13 +131,8 @@ START_TEST(zero_blocks_launch_is_an_error)
 }
 END_TEST
 
-int main(void)
+static Suite *harness_suite(void)
 {
-    pl_devinfo dev;
-    if (!pl_probe_device(&dev)) {
-        printf("SKIP: harness GPU suite (planted bugs): no GPU (%s); not counted as passed\n", dev.error);
-        return EXIT_SUCCESS;
-    }
     Suite *s = suite_create("gpu_harness");
     TCase *t = tcase_create("planted");
     tcase_add_test(t, correct_passes);
@@ -150,10 +146,7 @@ int main(void)
     tcase_add_test(t, zero_blocks_launch_is_an_error);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
-    SRunner *sr = srunner_create(s);
-    srunner_set_fork_status(sr, CK_FORK); /* never run CUDA in this process */
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+int main(void) { return pl_gpu_suite_main("harness GPU suite (planted bugs)", harness_suite); }

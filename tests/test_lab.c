@@ -7,6 +7,7 @@
  * run: one SKIP line says so and nothing is counted as passed. */
 #include "../harness/gpu.h"
 #include "../harness/lab.h"
+#include "gpu_suite.h"
 
 #include <check.h>
 #include <math.h>
@@ -77,17 +78,7 @@ static Suite *lab_suite(void)
 int main(void)
 {
     lab = pl_this_lab();
-    pl_devinfo dev;
-    if (!pl_probe_device(&dev)) {
-        printf("SKIP: lab%s GPU suites (%s solution): no GPU (%s); not counted as passed\n", lab->id, lab->name,
-               dev.error);
-        return EXIT_SUCCESS;
-    }
-    printf("lab%s GPU suites on %s\n", lab->id, dev.name);
-    SRunner *sr = srunner_create(lab_suite());
-    srunner_set_fork_status(sr, CK_FORK); /* never run CUDA in this process */
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    char what[96];
+    snprintf(what, sizeof what, "lab%s GPU suites (%s solution)", lab->id, lab->name);
+    return pl_gpu_suite_main(what, lab_suite);
 }

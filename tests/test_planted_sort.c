@@ -13,6 +13,7 @@
 #include "../harness/gpu.h"
 #include "../harness/lab.h"
 #include "../harness/rubric.h"
+#include "gpu_suite.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -55,22 +56,14 @@ START_TEST(planted_unstable)
 }
 END_TEST
 
-int main(void)
+static Suite *planted_suite(void)
 {
-    pl_devinfo dev;
-    if (!pl_probe_device(&dev)) {
-        printf("SKIP: planted unstable radix sort (lab05): no GPU (%s); not counted as passed\n", dev.error);
-        return EXIT_SUCCESS;
-    }
     Suite *s = suite_create("planted_sort");
     TCase *t = tcase_create("unstable");
     tcase_add_loop_test(t, planted_unstable, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
-    SRunner *sr = srunner_create(s);
-    srunner_set_fork_status(sr, CK_FORK); /* never run CUDA in this process */
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+int main(void) { return pl_gpu_suite_main("planted unstable radix sort (lab05)", planted_suite); }

@@ -15,9 +15,9 @@
 #include "../lab.h"
 #include "../phases.h"
 #include "../proc.h"
+#include "../report.h"
 #include "../rng.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -373,13 +373,8 @@ static int command(const char *name, const char *out)
     }
     char tmp[4096];
     FILE *tsv = NULL;
-    if (out) {
-        snprintf(tmp, sizeof tmp, "%s.tmp", out);
-        if (!(tsv = fopen(tmp, "w"))) {
-            fprintf(stderr, "lab05: cannot write '%s': %s\n", tmp, strerror(errno));
-            return 2;
-        }
-    }
+    if (out && !(tsv = pl_out_begin(out, tmp, sizeof tmp, "lab05")))
+        return 2;
     if (!pl_devinfo_here(&dev))
         pl_child_abort(PL_ERROR, dev.error, NULL);
     printf("device: %s, %s code\n", dev.name, pl_impl_variant);
@@ -396,14 +391,8 @@ static int command(const char *name, const char *out)
     int wrong = 0;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         wrong += passes_at(sizes[s], tsv);
-    if (tsv) {
-        fclose(tsv);
-        if (rename(tmp, out) != 0) {
-            fprintf(stderr, "lab05: cannot rename '%s': %s\n", tmp, strerror(errno));
-            return 2;
-        }
-        fprintf(stderr, "wrote %s\n", out);
-    }
+    if (tsv && pl_out_end(tsv, tmp, out, "lab05") != 0)
+        return 2;
     return wrong ? 1 : 0;
 }
 
