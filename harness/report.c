@@ -19,11 +19,16 @@ static void num(FILE *f, const char *fmt, double v, const char *sep)
     }
 }
 
+void pl_utc_date(char *buf, size_t cap)
+{
+    time_t t = time(NULL);
+    strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+}
+
 void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *source)
 {
     char date[32];
-    time_t t = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    pl_utc_date(date, sizeof date);
     fprintf(f, "# primlab benchmark rows\n# device: %s\n", device);
     fprintf(f, "# copy_gbps: ");
     num(f, "%.1f", copy_gbps, "\n");

@@ -22,6 +22,9 @@ typedef struct pl_row {
     double param;         /* the part's input parameter, or NaN */
 } pl_row;
 
+/* Now, in UTC, as 2026-11-22T01:49:09Z: the date line of every data file. */
+void pl_utc_date(char *buf, size_t cap);
+
 /* Metadata comments, then the column header line. */
 void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *source);
 void pl_tsv_row(FILE *f, const pl_row *r);

@@ -7,8 +7,8 @@
 #include "../../labs/03-bank-conflicts/bank_conflicts.h"
 #include "../banks.h"
 #include "../lab.h"
+#include "../report.h"
 
-#include <errno.h>
 #include <string.h>
 
 /* (a) the size is the stride; in: the staged words, out: one per thread */
@@ -76,17 +76,12 @@ static int command(const char *name, const char *out)
 {
     if (strcmp(name, "analyze") != 0)
         return -1;
+    char tmp[4096];
     FILE *tsv = NULL;
-    if (out && !(tsv = fopen(out, "w"))) {
-        fprintf(stderr, "lab03: cannot write '%s': %s\n", out, strerror(errno));
+    if (out && !(tsv = pl_out_begin(out, tmp, sizeof tmp, "lab03")))
         return 2;
-    }
     pl_banks_report(stdout, tsv, 1024);
-    if (tsv) {
-        fclose(tsv);
-        fprintf(stderr, "wrote %s\n", out);
-    }
-    return 0;
+    return tsv ? pl_out_end(tsv, tmp, out, "lab03") : 0;
 }
 
 static const pl_lab lab03 = {

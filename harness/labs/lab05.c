@@ -17,11 +17,11 @@
 #include "../proc.h"
 #include "../report.h"
 #include "../rng.h"
+#include "../timing.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ------------------------------------------------------------- inputs */
 
@@ -261,12 +261,6 @@ static void pass_call(void *p)
     a->rep++;
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 /* Times every variant at n: the total (median of PASS_REPS, L2 flushed) and
    each marked span (median over the reps). Prints a summary; TSV rows to
    tsv. Returns the number of wrong results. */
@@ -291,7 +285,6 @@ static int passes_at(long n, FILE *tsv)
     printf("n = %ld, random 32-bit keys, median of %d\n", n, PASS_REPS);
     for (int k = 0; k < NVARIANTS; k++) {
         const variant *v = &variants[k];
-        memset(a, 0, sizeof *a);
         *a = (pass_run){v, din.ptr, dout.ptr, dscr.ptr, dtemp.ptr, temp_bytes, (int)n, 0, 0, spans, {0}};
         /* once to check the result */
         a->rep = PASS_REPS;
@@ -336,8 +329,7 @@ static int passes_at(long n, FILE *tsv)
             double ms[PASS_REPS];
             for (int r = 0; r < PASS_REPS; r++)
                 ms[r] = spans[r][s].ms;
-            qsort(ms, PASS_REPS, sizeof ms[0], cmp_double);
-            double med = ms[PASS_REPS / 2];
+            double med = pl_median(ms, PASS_REPS);
             const pl_span *sp = &spans[0][s];
             if (tsv)
                 fprintf(tsv, "%ld\t%s\t%d\t%s\t%d\t%.6f\n", n, v->name, v->bits, sp->name, sp->pass, med);
@@ -380,8 +372,7 @@ static int command(const char *name, const char *out)
     printf("device: %s, %s code\n", dev.name, pl_impl_variant);
     if (tsv) {
         char date[32];
-        time_t t = time(NULL);
-        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+        pl_utc_date(date, sizeof date);
         fprintf(tsv, "# primlab lab05 passes: each marked phase of each pass, median ms; phase 'total' is the\n"
                      "# whole sort (pass -1), timed separately with the L2 flushed\n"
                      "# device: %s\n# date: %s\n# code: %s\nn\tvariant\tbits\tphase\tpass\tms\n",
