@@ -55,15 +55,17 @@ LAB_DIRS := $(sort $(patsubst labs/%/,%,$(wildcard labs/[0-9][0-9]-*/)))
 LAB_IDS := $(foreach d,$(LAB_DIRS),$(firstword $(subst -, ,$(d))))
 lab_dir = $(filter $(1)-%,$(LAB_DIRS))
 lab_src = $(notdir $(wildcard labs/$(call lab_dir,$(1))/*.cu))
+lab_base = $(basename $(call lab_src,$(1)))
 
-LIB_SRC := $(filter-out harness/driver.c harness/results_main.c,$(wildcard harness/*.c harness/*.cu)) \
-           $(wildcard kernels_ref/cpu/*.c kernels_ref/vendor/*.cu)
+# The parent (no CUDA): tables, inputs, references, verdicts, reports.
+PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/results_main.c,$(wildcard harness/parent/*.c)) \
+              $(wildcard kernels_ref/cpu/*.c)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
-LIB_OBJ := $(call obj,$(LIB_SRC))
-CPU_TEST_SRC := tests/test_cpu.c harness/rng.c harness/diagnose.c harness/report.c harness/proc.c \
-                harness/timing.c harness/rubric.c harness/results.c harness/banks.c \
-                kernels_ref/cpu/scan.c kernels_ref/cpu/banks.c kernels_ref/cpu/compact.c \
-                kernels_ref/cpu/radix.c
+PARENT_OBJ := $(call obj,$(PARENT_SRC))
+# The worker (CUDA): its main, device buffers, timing, vendor yardsticks.
+WORKER_LIB_SRC := $(filter-out harness/worker/worker.cu,$(wildcard harness/worker/*.cu)) $(wildcard kernels_ref/vendor/*.cu)
+WORKER_LIB_OBJ := $(call obj,$(WORKER_LIB_SRC))
+CPU_TEST_SRC := tests/test_cpu.c $(PARENT_SRC)
 
 # Labs whose solution is here (the student handout ships none).
 SOL_LAB_IDS := $(foreach l,$(LAB_IDS),$(if $(wildcard solutions/$(call lab_dir,$(l))/$(call lab_src,$(l))),$(l)))
@@ -95,56 +97,103 @@ build/obj/%.o: %.cu build/.flags | build/.bootstrap
 	$(quiet) NVCC $@
 	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -c $< -o $@
 
-build/libprimlab.a: $(LIB_OBJ)
+build/libprimlab.a: $(PARENT_OBJ)
+	$(quiet) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
+build/libworker.a: $(WORKER_LIB_OBJ)
 	$(quiet) AR $@
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-# One set of rules per implementation folder. A lab's student file is
-# compiled against the pristine header in labs/ (-I), whatever folder it is in.
+# A lab's worker core: the worker's main and the lab's ops, with what they
+# use of libworker.a, linked into one object in which every symbol is local
+# but main and the functions the lab's contract lends (primlab_*, read from
+# its header). Student code linked with it can neither call nor replace the
+# harness's functions; defining a CUDA runtime function fails to link.
+lent = $(sort $(shell grep -ho 'primlab_[a-z_]*' labs/$(call lab_dir,$(1))/*.h 2>/dev/null))
+define core_rules
+build/obj/worker/lab$(1)-core.o: build/obj/harness/worker/worker.o build/obj/harness/worker/labs/lab$(1).o build/libworker.a
+	$$(quiet) CORE $$@
+	$$(Q)mkdir -p $$(@D) && ld -r --force-group-allocation -o $$@.tmp $$^ && \
+	  objcopy -w -G main $$(foreach f,$$(call lent,$(1)),-G $$(f)) $$@.tmp $$@ && rm -f $$@.tmp
+endef
+$(foreach l,$(LAB_IDS),$(eval $(call core_rules,$(l))))
+
+# One set of rules per implementation folder. The solutions are the kit's
+# own and compile in place; any other folder's file (a student's) is copied
+# into a staging folder beside its lab's pristine contract and compiled
+# there, so that it can include nothing of the kit but that header, under
+# harness/sandbox-compile.sh (the kit's solutions/, build/ and the
+# PRIMLAB_SANDBOX_HIDE folders hidden).
 define impl_rules
-build/$(call impl_tag,$(1))/obj/driver.o: harness/driver.c build/.flags | build/.bootstrap
+build/$(call impl_tag,$(1))/obj/driver.o: harness/parent/driver.c build/.flags | build/.bootstrap
 	$$(quiet) CC $$@
 	$$(Q)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(DEPFLAGS) -DPL_IMPL_VARIANT='"$(call impl_variant,$(1))"' -c $$< -o $$@
-build/$(call impl_tag,$(1))/obj/%.o: $(1)/%.cu build/.flags | build/.bootstrap
+ifeq ($(1),solutions)
+build/solutions/obj/%.o: solutions/%.cu build/.flags | build/.bootstrap
 	$$(quiet) NVCC $$@
 	$$(Q)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(DEPFLAGS) -Ilabs/$$(*D) -c $$< -o $$@
+else
+build/$(call impl_tag,$(1))/stage/%.cu: $(1)/%.cu FORCE | build/.bootstrap
+	$$(Q)mkdir -p $$(@D) && cp labs/$$(*D)/*.h $$(@D)/ && { cmp -s $$< $$@ || cp $$< $$@; }
+build/$(call impl_tag,$(1))/obj/%.o: build/$(call impl_tag,$(1))/stage/%.cu build/.flags | build/.bootstrap
+	$$(quiet) NVCC $$@
+	$$(Q)mkdir -p $$(@D) && harness/sandbox-compile.sh $$(<D) $$(@D) $$(NVCC) $$(NVCCFLAGS) -I$$(abspath $$(<D)) \
+	    -c $$(abspath $$<) -o $$(abspath $$@)
+endif
 endef
 $(foreach i,$(IMPLS),$(eval $(call impl_rules,$(i))))
 
+# Per lab and implementation: the parent, build/<impl>/labNN (no student
+# code: it builds even when the student's file does not compile), and the
+# worker, build/<impl>/labNN-worker, with a list of the vendor library's
+# symbols found in the student's own object (labNN-worker.vendor).
 define lab_rules
-build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o build/obj/harness/labs/lab$(1).o \
-    build/$(call impl_tag,$(2))/obj/$(call lab_dir,$(1))/$(basename $(call lab_src,$(1))).o build/libprimlab.a
+build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a
 	$$(quiet) LINK $$@
-	$$(Q)$$(CXX) -o $$@ $$^ $$(CHECK_FLAGS) $$(LDLIBS)
+	$$(Q)$$(CC) -o $$@ $$^ $$(CHECK_FLAGS) -fopenmp -lm
+build/$(call impl_tag,$(2))/lab$(1)-worker: build/obj/worker/lab$(1)-core.o \
+    build/$(call impl_tag,$(2))/obj/$(call lab_dir,$(1))/$(call lab_base,$(1)).o
+	$$(quiet) LINK $$@
+	$$(Q)$$(CXX) -o $$@ $$^ $$(LDLIBS) && \
+	  { nm -C $$(word 2,$$^) | sed -n 's/^.* [A-Za-z] //p' | \
+	    grep -E '(^|[^A-Za-z0-9_])(cub|thrust)::|(^|[^A-Za-z0-9_])(cublas|cusparse|cufft)[A-Z_]' | head -n 3 || true; } >$$@.vendor
 endef
 $(foreach i,$(IMPLS),$(foreach l,$(LAB_IDS),$(eval $(call lab_rules,$(l),$(i)))))
+lab_bins = $(foreach l,$(2),build/$(call impl_tag,$(1))/lab$(l) build/$(call impl_tag,$(1))/lab$(l)-worker)
 
-# The table alone, for `labNN list` when a student's file does not compile:
-# the entry points stay unresolved, and `list` never calls them.
+# The table alone (the parent of the student variant), for `labNN list`.
 define lab_table_rules
-build/tables/lab$(1): build/labs/obj/driver.o build/obj/harness/labs/lab$(1).o build/libprimlab.a
-	$$(quiet) LINK $$@
-	$$(Q)mkdir -p $$(@D) && $$(CXX) -o $$@ $$^ -no-pie -Wl,--unresolved-symbols=ignore-all $$(CHECK_FLAGS) $$(LDLIBS)
+build/tables/lab$(1): build/labs/lab$(1)
+	$$(Q)mkdir -p $$(@D) && cp $$< $$@
 endef
 $(foreach l,$(LAB_IDS),$(eval $(call lab_table_rules,$(l))))
 
-build/primlab-results: build/obj/harness/results_main.o build/libprimlab.a
+build/primlab-results: build/obj/harness/parent/results_main.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)$(CC) -o $@ $^
 
-# The project's own tests: CPU units, the harness on the device, and each
-# lab's suites run against its solution.
-build/tests/test_cpu: build/obj/tests/test_cpu.o build/libprimlab.a
+# The project's own tests: CPU units (with a scripted fake worker that
+# misbehaves on request), the harness on the device with planted bugs, and
+# each lab's suites run against its solution's worker.
+build/tests/test_cpu build/tests/test_summary: build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(CHECK_FLAGS) $(LDLIBS)
-build/tests/test_gpu_harness: build/obj/tests/test_gpu_harness.o build/obj/tests/planted.o build/libprimlab.a
+	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
+build/tests/fake-worker: build/obj/tests/fake_worker.o
 	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(CHECK_FLAGS) $(LDLIBS)
+	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^
+build/tests/test_gpu_harness: build/obj/tests/test_gpu_harness.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
+build/obj/worker/planted-core.o: build/obj/harness/worker/worker.o build/obj/tests/planted_ops.o build/libworker.a
+	$(quiet) CORE $@
+	$(Q)mkdir -p $(@D) && ld -r --force-group-allocation -o $@.tmp $^ && objcopy -w -G main $@.tmp $@ && rm -f $@.tmp
+build/tests/planted-worker: build/obj/worker/planted-core.o build/obj/tests/planted.o
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(LDLIBS)
 define lab_test_rules
-build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/labs/lab$(1).o \
-    build/solutions/obj/$(call lab_dir,$(1))/$(basename $(call lab_src,$(1))).o build/libprimlab.a
+build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a
 	$$(quiet) LINK $$@
-	$$(Q)mkdir -p $$(@D) && $$(CXX) -o $$@ $$^ $$(CHECK_FLAGS) $$(LDLIBS)
+	$$(Q)mkdir -p $$(@D) && $$(CC) -o $$@ $$^ $$(CHECK_FLAGS) -fopenmp -lm
 endef
 $(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
 
@@ -157,20 +206,25 @@ $(PLANTED05): solutions/05-radix-sort/radix_sort.cu
 build/planted/obj/radix_sort.o: $(PLANTED05) build/.flags | build/.bootstrap
 	$(quiet) NVCC $@
 	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(@:.o=.d) -Ilabs/05-radix-sort -c $< -o $@
-build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harness/labs/lab05.o \
-    build/planted/obj/radix_sort.o build/libprimlab.a
+build/planted/lab05-worker: build/obj/worker/lab05-core.o build/planted/obj/radix_sort.o
 	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(CHECK_FLAGS) $(LDLIBS)
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(LDLIBS)
+build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harness/parent/labs/lab05.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 
-TESTS := build/tests/test_cpu build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
+TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
-LAB_BINS := $(LAB_IDS:%=build/labs/lab%) $(SOL_LAB_IDS:%=build/solutions/lab%)
+TEST_WORKERS := build/tests/fake-worker build/tests/planted-worker $(if $(filter 05,$(SOL_LAB_IDS)),build/planted/lab05-worker)
+LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS))
 TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
+
+.SECONDARY:
 
 # ---------------------------------------------------------------- targets
 .PHONY: all help test test-sanitize check grade handout profile demo plots clean bootstrap FORCE
 
-all: $(LAB_BINS) $(TESTS) $(TOOLS)
+all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
 	@echo "next: make test (the project's tests), make check LAB=01 (grade your lab), make demo"
 
@@ -194,7 +248,7 @@ bootstrap:
 	$(Q)harness/bootstrap.sh --plots && mkdir -p build && touch build/.bootstrap build/.bootstrap-plots
 
 # Runs every test binary even when one fails; fails if any did.
-test: $(TESTS) $(TOOLS) $(LAB_BINS)
+test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	$(Q)fail=0; for t in $(TESTS); do echo "== $$t"; $$t || fail=1; done; \
 	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
 	echo "== tests/test_contract.sh"; tests/test_contract.sh || fail=1; \
@@ -207,7 +261,7 @@ test: $(TESTS) $(TOOLS) $(LAB_BINS)
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 test-sanitize: | build/.bootstrap
 	$(quiet) CC build/asan/test_cpu
-	$(Q)mkdir -p build/asan && $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) $(CPU_TEST_SRC) \
+	$(Q)mkdir -p build/asan && $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) -D_GNU_SOURCE $(CPU_TEST_SRC) \
 	    -o build/asan/test_cpu $(CHECK_FLAGS) -lm
 	$(Q)ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/test_cpu
 

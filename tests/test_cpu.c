@@ -2,20 +2,22 @@
  * the RNG, the diagnosis of wrong results, guard zones, the TSV writer,
  * process isolation, and the CPU scan references. Also run under ASan and
  * UBSan by `make test-sanitize`. */
-#define _POSIX_C_SOURCE 200809L
-#include "../harness/banks.h"
-#include "../harness/diagnose.h"
-#include "../harness/proc.h"
-#include "../harness/report.h"
-#include "../harness/results.h"
-#include "../harness/rubric.h"
-#include "../harness/rng.h"
+#define _GNU_SOURCE
+#include "../harness/parent/banks.h"
+#include "../harness/parent/diagnose.h"
+#include "../harness/parent/proc.h"
+#include "../harness/parent/report.h"
+#include "../harness/parent/results.h"
+#include "../harness/parent/rubric.h"
+#include "../harness/parent/rng.h"
+#include "../harness/parent/worker_client.h"
 #include "../kernels_ref/cpu/banks.h"
 #include "../kernels_ref/cpu/compact.h"
 #include "../kernels_ref/cpu/radix.h"
 #include "../kernels_ref/cpu/scan.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -312,52 +314,189 @@ START_TEST(tsv_header_and_row)
 }
 END_TEST
 
-/* ----------------------------------------------------------- isolation */
+/* ------------------------------------------------- the worker client */
 
-static void child_pass(void *arg, pl_result *r)
+/* The scripted fake worker (tests/fake_worker.c): each part misbehaves in
+   one way, as a hostile submission would. */
+#define FAKE "build/tests/fake-worker"
+
+static int bwrap_works(void)
 {
-    r->findings = 7;
-    memcpy(r->payload, arg, 6);
-}
-static void child_segv(void *arg, pl_result *r) { (void)arg, (void)r; raise(SIGSEGV); }
-static void child_abort(void *arg, pl_result *r) { (void)arg, (void)r; abort(); }
-static void child_hang(void *arg, pl_result *r) { (void)arg, (void)r; for (;;) pause(); }
-static void child_exit(void *arg, pl_result *r) { (void)arg, (void)r; exit(0); }
-static void child_reports(void *arg, pl_result *r)
-{
-    (void)arg, (void)r;
-    pl_child_abort(PL_ERROR, "kernel fault in x: an illegal memory access", NULL);
+    return system("bwrap --ro-bind / / --unshare-all --die-with-parent true >/dev/null 2>&1") == 0;
 }
 
-START_TEST(isolated_pass_returns_payload)
+static pl_session *fake_session(void)
 {
+    char why[256];
+    pl_session_opts o = {.worker = FAKE, .log = "build/tests/fake-worker.log", .start_s = 20};
+    pl_session *s = pl_session_open(&o, why, sizeof why);
+    ck_assert_msg(s != NULL, "cannot start the fake worker: %s", why);
+    return s;
+}
+
+/* One request for part at size n; returns 1 when answered. */
+static int fake_ask(pl_session *s, const char *part, int kind, long n, double limit_s, pl_reply *rep, pl_result *r)
+{
+    pl_req q;
+    memset(&q, 0, sizeof q);
+    memset(r, 0, sizeof *r);
+    q.kind = (uint32_t)kind;
+    snprintf(q.part, sizeof q.part, "%s", part);
+    q.n = n, q.in_len = n, q.out_len = n;
+    double wall;
+    return pl_session_request(s, &q, rep, pl_now() + limit_s, &wall, r);
+}
+
+START_TEST(client_round_trip)
+{
+    pl_session *s = fake_session();
+    ck_assert_str_eq(pl_session_hello(s)->device, "fake device");
+    pl_shm_layout l = pl_shm_layout_for(1000, 1000, 0);
+    unsigned char *shm = pl_session_shm(s, l.total);
+    for (int i = 0; i < 1000; i++)
+        ((int *)(shm + l.in))[i] = 3 * i;
+    pl_reply rep;
     pl_result r;
-    ck_assert_int_eq(pl_run_isolated(child_pass, "hello", 10, &r), PL_PASS);
-    ck_assert_uint_eq(r.findings, 7);
-    ck_assert_str_eq((char *)r.payload, "hello");
+    ck_assert(fake_ask(s, "ok", PL_REQ_FETCH, 1000, 10, &rep, &r));
+    ck_assert_int_eq(rep.status, PL_W_OK);
+    for (int i = 0; i < 1000; i++)
+        ck_assert_int_eq(((int *)(shm + l.out[0]))[i], 3 * i + 1);
+    pl_session_close(s);
 }
 END_TEST
 
-START_TEST(isolated_crashes_are_named)
+START_TEST(client_crashes_cost_one_request)
 {
+    pl_session *s = fake_session();
+    pl_reply rep;
     pl_result r;
-    ck_assert_int_eq(pl_run_isolated(child_segv, NULL, 10, &r), PL_CRASH);
-    ck_assert_ptr_nonnull(strstr(r.reason, "segmentation fault"));
-    ck_assert_int_eq(pl_run_isolated(child_abort, NULL, 10, &r), PL_CRASH);
-    ck_assert_ptr_nonnull(strstr(r.reason, "aborted"));
-    ck_assert_int_eq(pl_run_isolated(child_exit, NULL, 10, &r), PL_CRASH);
-    ck_assert_ptr_nonnull(strstr(r.reason, "exited with status 0 before reporting"));
-    ck_assert_int_eq(pl_run_isolated(child_reports, NULL, 10, &r), PL_ERROR);
-    ck_assert_str_eq(r.reason, "kernel fault in x: an illegal memory access");
+    ck_assert(!fake_ask(s, "segv", PL_REQ_CALL, 1, 10, &rep, &r));
+    ck_assert_int_eq(r.status, PL_CRASH);
+    ck_assert_msg(strstr(r.reason, "segmentation fault") != NULL, "%s", r.reason);
+    ck_assert(fake_ask(s, "ok", PL_REQ_CALL, 1, 10, &rep, &r)); /* a fresh worker */
+    ck_assert(!fake_ask(s, "exit", PL_REQ_CALL, 1, 10, &rep, &r));
+    ck_assert_int_eq(r.status, PL_CRASH);
+    ck_assert_msg(strstr(r.reason, "exited with status 3") != NULL, "%s", r.reason);
+    double t0 = pl_now();
+    ck_assert(!fake_ask(s, "hang", PL_REQ_CALL, 1, 0.5, &rep, &r));
+    ck_assert_int_eq(r.status, PL_TIMEOUT);
+    ck_assert(pl_now() - t0 < 5);
+    ck_assert(!fake_ask(s, "forge", PL_REQ_CALL, 1, 10, &rep, &r));
+    ck_assert_int_eq(r.status, PL_ERROR);
+    ck_assert_msg(strstr(r.reason, "not the answer to its request") != NULL, "%s", r.reason);
+    ck_assert(fake_ask(s, "ok", PL_REQ_CALL, 1, 10, &rep, &r));
+    pl_session_close(s);
 }
 END_TEST
 
-START_TEST(isolated_hang_times_out)
+START_TEST(client_output_is_capped_and_kept_apart)
 {
+    pl_session *s = fake_session();
+    pl_reply rep;
     pl_result r;
-    ck_assert_int_eq(pl_run_isolated(child_hang, NULL, 0.5, &r), PL_TIMEOUT);
-    ck_assert_ptr_nonnull(strstr(r.reason, "timed out"));
-    ck_assert(r.seconds >= 0.5 && r.seconds < 5);
+    pl_session_label(s, "01.a printing test");
+    ck_assert(fake_ask(s, "print", PL_REQ_CALL, 1, 10, &rep, &r));
+    ck_assert_int_eq(rep.status, PL_W_OK);
+    ck_assert_uint_ge(pl_session_printed(s), 200 * 1024);
+    pl_session_close(s);
+    FILE *f = fopen("build/tests/fake-worker.log", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[2048];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "== 01.a printing test\n");
+    fseek(f, 0, SEEK_END);
+    ck_assert_int_lt(ftell(f), 70 * 1024);
+    fclose(f);
+}
+END_TEST
+
+/* Processes whose executable is the fake worker (or the private copy the
+   client runs when it is root). */
+static int fake_processes(void)
+{
+    char path[300], exe[4096];
+    int n = 0;
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (atoi(e->d_name) > 0) {
+            snprintf(path, sizeof path, "/proc/%s/exe", e->d_name);
+            ssize_t len = readlink(path, exe, sizeof exe - 1);
+            if (len > 0) {
+                exe[len] = '\0';
+                n += strstr(exe, "/fake-worker") != NULL;
+            }
+        }
+    closedir(d);
+    return n;
+}
+
+START_TEST(client_leaves_no_process)
+{
+    pl_session *s = fake_session();
+    pl_reply rep;
+    pl_result r;
+    ck_assert(fake_ask(s, "fork", PL_REQ_CALL, 1, 10, &rep, &r));
+    ck_assert_int_ge(fake_processes(), 6);
+    pl_session_close(s);
+    for (int i = 0; i < 100 && fake_processes() > 0; i++)
+        usleep(10000);
+    ck_assert_int_eq(fake_processes(), 0);
+}
+END_TEST
+
+START_TEST(sandbox_hides_and_protects)
+{
+    if (!bwrap_works() || getenv("PRIMLAB_NO_SANDBOX")) {
+        printf("SKIP: sandbox tests: bubblewrap is missing or cannot run here; not counted as passed\n");
+        return;
+    }
+    setenv("PRIMLAB_SEED", "424242", 1);
+    setenv("PRIMLAB_WORKER_NPROC", "64", 1);
+    pl_session *s = fake_session();
+    unsetenv("PRIMLAB_SEED");
+    unsetenv("PRIMLAB_WORKER_NPROC");
+    ck_assert(pl_session_sandboxed(s));
+    pl_reply rep;
+    pl_result r;
+    /* who it is: the unprivileged uid, its own pid namespace, no seed */
+    ck_assert(fake_ask(s, "spy", PL_REQ_CALL, 0, 10, &rep, &r));
+    ck_assert_msg(strstr(rep.reason, "uid=65534 ") != NULL, "%s", rep.reason);
+    ck_assert_msg(strstr(rep.reason, "seed=(none)") != NULL, "%s", rep.reason);
+    ck_assert_msg(strstr(rep.reason, "home=/tmp") != NULL, "%s", rep.reason);
+    int pid = atoi(strstr(rep.reason, "pid=") + 4);
+    ck_assert_msg(pid < 10, "pid %d: not in its own pid namespace", pid);
+    /* the kit: neither writable nor readable (its sources are hidden) */
+    char target[4096];
+    ck_assert_ptr_nonnull(getcwd(target, sizeof target - 32));
+    strcat(target, "/build/tests/pwned");
+    unlink(target);
+    pl_shm_layout l = pl_shm_layout_for(1024, 1024, 0);
+    unsigned char *shm = pl_session_shm(s, l.total);
+    snprintf((char *)shm + l.in, 4096, "%s", target);
+    pl_req q;
+    memset(&q, 0, sizeof q);
+    q.kind = PL_REQ_CALL;
+    snprintf(q.part, sizeof q.part, "spy");
+    q.n = 1, q.in_len = 1024, q.out_len = 1024;
+    double wall;
+    ck_assert(pl_session_request(s, &q, &rep, pl_now() + 10, &wall, &r));
+    ck_assert_int_ne(access(target, F_OK), 0);
+    char src[4096];
+    ck_assert_ptr_nonnull(getcwd(src, sizeof src - 32));
+    strcat(src, "/tests/test_cpu.c");
+    snprintf((char *)shm + l.in, 4096, "%s", src);
+    q.n = 2;
+    ck_assert(pl_session_request(s, &q, &rep, pl_now() + 10, &wall, &r));
+    ck_assert_msg(strstr(rep.reason, "No such file") != NULL, "the kit is visible: %s", rep.reason);
+    /* a fork bomb stops at the process limit and the worker still serves */
+    ck_assert(fake_ask(s, "bomb", PL_REQ_CALL, 1, 30, &rep, &r));
+    ck_assert_msg(rep.cpu_ms < 64, "%g processes made under a limit of 64", rep.cpu_ms);
+    ck_assert(fake_ask(s, "ok", PL_REQ_CALL, 1, 10, &rep, &r));
+    pl_session_close(s);
+    for (int i = 0; i < 100 && fake_processes() > 0; i++)
+        usleep(10000);
+    ck_assert_int_eq(fake_processes(), 0);
 }
 END_TEST
 
@@ -912,11 +1051,13 @@ static Suite *suite(void)
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
 
-    t = tcase_create("isolation");
-    tcase_add_test(t, isolated_pass_returns_payload);
-    tcase_add_test(t, isolated_crashes_are_named);
-    tcase_add_test(t, isolated_hang_times_out);
-    tcase_set_timeout(t, 30);
+    t = tcase_create("worker_client");
+    tcase_add_test(t, client_round_trip);
+    tcase_add_test(t, client_crashes_cost_one_request);
+    tcase_add_test(t, client_output_is_capped_and_kept_apart);
+    tcase_add_test(t, client_leaves_no_process);
+    tcase_add_test(t, sandbox_hides_and_protects);
+    tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
 
     t = tcase_create("references");

@@ -1,10 +1,11 @@
 /* tests/test_gpu_harness.c: the harness on a real device. Planted bugs
- * (tests/planted.cu) go through the same test procedure as a student's code,
- * each in an isolated child, and each must come back with its own diagnosis;
- * a correct scan must pass. Skipped, with one line, without a GPU. */
-#include "../harness/diagnose.h"
-#include "../harness/gpu.h"
-#include "../harness/lab.h"
+ * (tests/planted.cu, each a part of build/tests/planted-worker, see
+ * tests/planted_ops.cu) go through the same test procedure and the same
+ * sandboxed worker as a student's code, and each must come back with its own
+ * diagnosis; a correct scan must pass; after a fault or a hang the next
+ * test passes on a fresh worker. Skipped, with one line, without a GPU. */
+#include "../harness/parent/diagnose.h"
+#include "../harness/parent/lab.h"
 #include "../kernels_ref/cpu/scan.h"
 #include "gpu_suite.h"
 
@@ -16,38 +17,16 @@
 
 const char *const pl_impl_variant = "planted";
 
-void planted_correct(const int *, int *, int, int *);
-void planted_skip_last(const int *, int *, int, int *);
-void planted_exclusive(const int *, int *, int, int *);
-void planted_no_carry(const int *, int *, int, int *);
-void planted_past_end(const int *, int *, int, int *);
-void planted_before_start(const int *, int *, int, int *);
-void planted_fault(const int *, int *, int, int *);
-void planted_hang(const int *, int *, int, int *);
-void planted_zero_launch(const int *, int *, int, int *);
-
 static size_t scratch_ints(long n) { return (size_t)n / 16 + 4096; }
 static const pl_lab lab = {.id = "hx", .name = "harness", .gen_lo = 0, .gen_hi = 7, .scratch_ints = scratch_ints};
 
-typedef struct {
-    pl_gpu_op op;
-    long n;
-} run_arg;
-
-static void run_child(void *p, pl_result *r)
+/* One test of the planted part `id` (its name in planted_ops.cu) at n. */
+static pl_result run(const char *id, long n, double timeout)
 {
-    run_arg *a = p;
-    pl_part part = {.id = "x", .title = "planted", .entry = "planted", .points = 1, .gpu = a->op,
-                    .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .hint_right = "exclusive?",
-                    .hint_left = "inclusive?"};
-    pl_lab_test(&lab, &part, a->n, NAN, 1, r);
-}
-
-static pl_result run(pl_gpu_op op, long n, double timeout)
-{
-    run_arg a = {op, n};
+    pl_part part = {.id = id, .title = "planted", .entry = "planted", .points = 1, .cpu = scan_cpu_inclusive,
+                    .omp = scan_omp_inclusive, .hint_right = "exclusive?", .hint_left = "inclusive?"};
     pl_result r;
-    pl_run_isolated(run_child, &a, timeout, &r);
+    pl_lab_test(suite_session, &lab, &part, n, NAN, 1, timeout, &r);
     return r;
 }
 
@@ -62,70 +41,72 @@ static pl_result run(pl_gpu_op op, long n, double timeout)
 
 START_TEST(correct_passes)
 {
-    pl_result r = run(planted_correct, 3000, 60);
+    pl_result r = run("correct", 3000, 60);
     ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
-    r = run(planted_correct, 0, 60);
+    r = run("correct", 0, 60);
     ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
 }
 END_TEST
 
 START_TEST(unwritten_last)
 {
-    pl_result r = run(planted_skip_last, 3000, 60);
+    pl_result r = run("skip_last", 3000, 60);
     EXPECT(r, PL_FAIL, PL_F_UNWRITTEN, "never written at 1 of 3000 positions (first at index 2999)");
 }
 END_TEST
 
 START_TEST(exclusive_for_inclusive)
 {
-    pl_result r = run(planted_exclusive, 3000, 60);
+    pl_result r = run("exclusive", 3000, 60);
     EXPECT(r, PL_FAIL, PL_F_SHIFT_RIGHT, "exclusive?");
 }
 END_TEST
 
 START_TEST(block_sums_not_carried)
 {
-    pl_result r = run(planted_no_carry, 5000, 60);
+    pl_result r = run("no_carry", 5000, 60);
     EXPECT(r, PL_FAIL, PL_F_BLOCK, "block boundary: index 1024");
 }
 END_TEST
 
 START_TEST(guard_zone_after)
 {
-    pl_result r = run(planted_past_end, 1000, 60);
+    pl_result r = run("past_end", 1000, 60);
     EXPECT(r, PL_FAIL, PL_F_GUARD_BACK, "wrote past the end");
-    r = run(planted_past_end, 0, 60); /* n = 0 must write nothing */
+    r = run("past_end", 0, 60); /* n = 0 must write nothing */
     EXPECT(r, PL_FAIL, PL_F_GUARD_BACK, "wrote past the end");
 }
 END_TEST
 
 START_TEST(guard_zone_before)
 {
-    pl_result r = run(planted_before_start, 1000, 60);
+    pl_result r = run("before_start", 1000, 60);
     EXPECT(r, PL_FAIL, PL_F_GUARD_FRONT, "wrote before the start");
 }
 END_TEST
 
 START_TEST(kernel_fault_is_named)
 {
-    pl_result r = run(planted_fault, 100, 60);
+    pl_result r = run("fault", 100, 60);
     EXPECT(r, PL_ERROR, 0, "kernel fault in planted: an illegal memory access");
-    /* the device is usable again in the next child */
-    r = run(planted_correct, 100, 60);
+    /* the device is usable again, in a fresh worker */
+    r = run("correct", 100, 60);
     ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
 }
 END_TEST
 
 START_TEST(hung_kernel_times_out)
 {
-    pl_result r = run(planted_hang, 100, 5);
+    pl_result r = run("hang", 100, 5);
     EXPECT(r, PL_TIMEOUT, 0, "timed out after 5 s");
+    r = run("correct", 100, 60);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
 }
 END_TEST
 
 START_TEST(zero_blocks_launch_is_an_error)
 {
-    pl_result r = run(planted_zero_launch, 0, 60);
+    pl_result r = run("zero_launch", 0, 60);
     /* CUDA 12 calls it an invalid configuration, CUDA 13 an invalid argument */
     EXPECT(r, PL_ERROR, 0, "CUDA error while launching planted");
 }
@@ -144,9 +125,8 @@ static Suite *harness_suite(void)
     tcase_add_test(t, kernel_fault_is_named);
     tcase_add_test(t, hung_kernel_times_out);
     tcase_add_test(t, zero_blocks_launch_is_an_error);
-    tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return s;
 }
 
-int main(void) { return pl_gpu_suite_main("harness GPU suite (planted bugs)", harness_suite); }
+int main(void) { return pl_gpu_suite_main("harness GPU suite (planted bugs)", "build/tests/planted-worker", harness_suite); }

@@ -2,11 +2,10 @@
  * Linked once per lab (build/tests/test_labNN) with that lab's table, so
  * the suites come from the same table that `labNN check` grades with.
  *
- * Every test runs in a child forked by Check (CK_FORK), which creates the
- * CUDA context; this process only forks. Without a GPU the suites are not
- * run: one SKIP line says so and nothing is counted as passed. */
-#include "../harness/gpu.h"
-#include "../harness/lab.h"
+ * Every test goes through the solution's worker (build/solutions/labNN-worker),
+ * started once, as grading does. Without a GPU the suites are not run: one
+ * SKIP line says so and nothing is counted as passed. */
+#include "../harness/parent/lab.h"
 #include "gpu_suite.h"
 
 #include <check.h>
@@ -31,7 +30,7 @@ START_TEST(gpu_case)
     const pl_part *p = cases[_i].part;
     long n = cases[_i].n;
     pl_result r;
-    pl_lab_test(lab, p, n, cases[_i].param, cases[_i].seed, &r);
+    pl_lab_test(suite_session, lab, p, n, cases[_i].param, cases[_i].seed, 120, &r);
     ck_assert_msg(r.status == PL_PASS, "lab%s part %s (%s) %s=%ld param %g seed %llu: %s: %s\n%s", lab->id, p->id,
                   p->title, pl_part_size_name(p), n, cases[_i].param, (unsigned long long)cases[_i].seed, pl_status_name(r.status), r.reason,
                   r.detail);
@@ -69,7 +68,6 @@ static Suite *lab_suite(void)
         snprintf(name, sizeof tcase_names[0], "part_%s", p->id);
         TCase *t = tcase_create(name);
         tcase_add_loop_test(t, gpu_case, first, ncases);
-        tcase_set_timeout(t, 120);
         suite_add_tcase(s, t);
     }
     return s;
@@ -78,7 +76,8 @@ static Suite *lab_suite(void)
 int main(void)
 {
     lab = pl_this_lab();
-    char what[96];
+    char what[96], worker[64];
     snprintf(what, sizeof what, "lab%s GPU suites (%s solution)", lab->id, lab->name);
-    return pl_gpu_suite_main(what, lab_suite);
+    snprintf(worker, sizeof worker, "build/solutions/lab%s-worker", lab->id);
+    return pl_gpu_suite_main(what, worker, lab_suite);
 }

@@ -9,10 +9,9 @@
  * few distinct keys an unstable pass mostly swaps equal keys, unseen);
  * all-equal keys, which need no pass, must still pass (the copy otherwise
  * works).
- * Each case runs in a child forked by Check; no CUDA in this process. */
-#include "../harness/gpu.h"
-#include "../harness/lab.h"
-#include "../harness/rubric.h"
+ * The cases run through the planted worker, build/planted/lab05-worker. */
+#include "../harness/parent/lab.h"
+#include "../harness/parent/rubric.h"
 #include "gpu_suite.h"
 
 #include <check.h>
@@ -43,7 +42,7 @@ START_TEST(planted_unstable)
     ck_assert_ptr_nonnull(p);
     pl_result r;
     memset(&r, 0, sizeof r);
-    pl_lab_test(lab, p, cases[_i].n, cases[_i].dist, 1, &r);
+    pl_lab_test(suite_session, lab, p, cases[_i].n, cases[_i].dist, 1, 120, &r);
     if (!cases[_i].expect) {
         ck_assert_msg(r.status == PL_PASS, "part %s n=%ld dist %d: %s", p->id, cases[_i].n, cases[_i].dist, r.reason);
         return;
@@ -61,9 +60,11 @@ static Suite *planted_suite(void)
     Suite *s = suite_create("planted_sort");
     TCase *t = tcase_create("unstable");
     tcase_add_loop_test(t, planted_unstable, 0, (int)(sizeof cases / sizeof cases[0]));
-    tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return s;
 }
 
-int main(void) { return pl_gpu_suite_main("planted unstable radix sort (lab05)", planted_suite); }
+int main(void)
+{
+    return pl_gpu_suite_main("planted unstable radix sort (lab05)", "build/planted/lab05-worker", planted_suite);
+}

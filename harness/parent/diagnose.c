@@ -1,7 +1,7 @@
 /* harness/diagnose.c: result comparison with diagnosis (see diagnose.h). */
 #include "diagnose.h"
 
-#include "../kernels_ref/cpu/radix.h"
+#include "../../kernels_ref/cpu/radix.h"
 
 #include <stdarg.h>
 #include <stdio.h>

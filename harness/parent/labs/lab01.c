@@ -1,30 +1,22 @@
-/* harness/labs/lab01.c: the lab table entry of lab 01, prefix sum
+/* harness/parent/labs/lab01.c: the lab table entry of lab 01, prefix sum
  * (Hillis-Steele). Parts, yardsticks, sizes and points live here only. */
-#include "../../kernels_ref/cpu/scan.h"
-#include "../../kernels_ref/vendor/cub_scan.h"
-#include "../../labs/01-prefix-sum/prefix_sum.h"
+#include "../../../kernels_ref/cpu/scan.h"
+#include "../../../labs/01-prefix-sum/prefix_sum.h"
 #include "../lab.h"
-
-/* Part (a) has no scratch in its contract. */
-static void part_a(const int *d_in, int *d_out, int n, int *d_scratch)
-{
-    (void)d_scratch;
-    scan_inclusive_block(d_in, d_out, n);
-}
 
 static size_t scratch_ints(long n) { return PS_SCRATCH_INTS(n); }
 
 
 static const pl_part parts[] = {
     {.id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .max_n = PS_BLOCK_MAX,
-     .points = 1, .gpu = part_a, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = vendor_scan_inclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
+     .points = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
+     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .points = 1, .bench = 1,
-     .gpu = scan_inclusive, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = vendor_scan_inclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
+     .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
+     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .points = 1, .bench = 1,
-     .gpu = scan_exclusive, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = vendor_scan_exclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
+     .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
+     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
 };
 
 
@@ -51,7 +43,6 @@ static const pl_lab lab01 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .vendor_temp_bytes = vendor_scan_temp_bytes,
 };
 
 const pl_lab *pl_this_lab(void) { return &lab01; }

@@ -1,8 +1,9 @@
-/* harness/phases.cu: per-phase GPU timing from marks (see phases.h). */
+/* harness/worker/phases.cu: per-phase GPU timing from marks (see phases.h). */
 #include "phases.h"
 
 #include "gpu.h"
 
+#include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
 
@@ -35,7 +36,7 @@ extern "C" void pl_phases_start(void)
     primlab_phase("(before the first mark)");
 }
 
-extern "C" int pl_phases_stop(pl_span *spans, int cap)
+extern "C" int pl_phases_stop(pl_shm_span *spans, int cap)
 {
     recording = 0;
     CUDA_CHECK(cudaEventRecord(ev[marks], 0));
@@ -50,8 +51,8 @@ extern "C" int pl_phases_stop(pl_span *spans, int cap)
             continue;
         int pass = 0;
         for (int j = 0; j < k; j++)
-            pass += !strcmp(spans[j].name, names[i]);
-        spans[k].name = names[i];
+            pass += !strncmp(spans[j].name, names[i], sizeof spans[j].name - 1);
+        snprintf(spans[k].name, sizeof spans[k].name, "%s", names[i]);
         spans[k].pass = pass;
         spans[k++].ms = ms;
     }

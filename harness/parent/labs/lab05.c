@@ -1,4 +1,4 @@
-/* harness/labs/lab05.c: the lab table entry of lab 05, radix sort.
+/* harness/parent/labs/lab05.c: the lab table entry of lab 05, radix sort.
  * Parts, yardsticks, sizes, points and the `passes` command live here only.
  *
  * Keys travel as 32-bit words and are read as unsigned, int or float by
@@ -7,13 +7,10 @@
  * array: n keys, then n values that are the input positions of the keys, so
  * a stable CPU sort is the one right answer and an unstable GPU sort shows
  * as values out of input order. */
-#include "../../kernels_ref/cpu/radix.h"
-#include "../../kernels_ref/vendor/cub_sort.h"
-#include "../../labs/05-radix-sort/radix_sort.h"
+#include "../../../kernels_ref/cpu/radix.h"
+#include "../../../labs/05-radix-sort/radix_sort.h"
 #include "../diagnose.h"
-#include "../gpu.h"
 #include "../lab.h"
-#include "../phases.h"
 #include "../proc.h"
 #include "../report.h"
 #include "../rng.h"
@@ -113,8 +110,10 @@ static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
 
 static void must(int rc)
 {
-    if (rc != 0)
-        pl_child_abort(PL_ERROR, "the CPU reference sort ran out of host memory", NULL);
+    if (rc != 0) {
+        fprintf(stderr, "lab05: the CPU reference sort ran out of host memory\n");
+        exit(2);
+    }
 }
 
 static void keys_cpu(const int *in, int *out, size_t n)
@@ -162,53 +161,26 @@ static void int_omp(const int *in, int *out, size_t n) { mapped_sort(in, out, n,
 static void float_cpu(const int *in, int *out, size_t n) { mapped_sort(in, out, n, 1, 0); }
 static void float_omp(const int *in, int *out, size_t n) { mapped_sort(in, out, n, 1, 1); }
 
-/* --------------------------------------------------- GPU entry points */
-
-#define U(p) ((unsigned *)(p))
-#define CU(p) ((const unsigned *)(p))
-static void a_gpu(const int *in, int *out, int n, int *s) { radix_sort_split(CU(in), U(out), n, U(s)); }
-static void b_gpu(const int *in, int *out, int n, int *s) { radix_sort_4bit(CU(in), U(out), n, U(s)); }
-static void c_gpu(const int *in, int *out, int n, int *s)
-{
-    radix_sort_pairs(CU(in), CU(in) + n, U(out), U(out) + n, n, U(s));
-}
-static void di_gpu(const int *in, int *out, int n, int *s) { radix_sort_int(in, out, n, U(s)); }
-static void df_gpu(const int *in, int *out, int n, int *s)
-{
-    radix_sort_float((const float *)in, (float *)out, n, U(s));
-}
-
-static int keys_cub(const int *in, int *out, int n, void *t, size_t b) { return vendor_sort_keys_u32(CU(in), U(out), n, t, b); }
-static int pairs_cub(const int *in, int *out, int n, void *t, size_t b)
-{
-    return vendor_sort_pairs_u32(CU(in), CU(in) + n, U(out), U(out) + n, n, t, b);
-}
-static int int_cub(const int *in, int *out, int n, void *t, size_t b) { return vendor_sort_keys_i32(in, out, n, t, b); }
-static int float_cub(const int *in, int *out, int n, void *t, size_t b)
-{
-    return vendor_sort_keys_f32((const float *)in, (float *)out, n, t, b);
-}
-
 static long twice(long n) { return 2 * n; }
 /* the keys (and values) read once and written once: the least a sort moves */
 static double key_bytes(long n, double dist) { return (void)dist, 8.0 * (double)n; }
 static double pair_bytes(long n, double dist) { return (void)dist, 16.0 * (double)n; }
 static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
 
-#define DISTS .points = 1, .bench = 1, .param_name = "dist", .params = dists, .nparams = NDIST, \
+#define DISTS .points = 1, .bench = 1, .lends = 1, .param_name = "dist", .params = dists, .nparams = NDIST, \
               .bench_param = D_RANDOM, .param_labels = dist_names
 static const pl_part parts[] = {
-    {.id = "a", .title = "one-bit split", .entry = "radix_sort_split", .gpu = a_gpu, .cpu = keys_cpu,
-     .omp = keys_omp, .vendor = keys_cub, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
-    {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit", .gpu = b_gpu, .cpu = keys_cpu,
-     .omp = keys_omp, .vendor = keys_cub, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
-    {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs", .gpu = c_gpu, .cpu = pairs_cpu,
-     .omp = pairs_omp, .vendor = pairs_cub, .in_len = twice, .out_len = twice, .bytes = pair_bytes,
+    {.id = "a", .title = "one-bit split", .entry = "radix_sort_split", .cpu = keys_cpu,
+     .omp = keys_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
+    {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit", .cpu = keys_cpu,
+     .omp = keys_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
+    {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs", .cpu = pairs_cpu,
+     .omp = pairs_omp, .vendor = 1, .in_len = twice, .out_len = twice, .bytes = pair_bytes,
      .gen = gen_pairs, .sort = PL_SORT_U32, .sort_pairs = 1, DISTS},
-    {.id = "di", .title = "signed int keys", .entry = "radix_sort_int", .gpu = di_gpu, .cpu = int_cpu,
-     .omp = int_omp, .vendor = int_cub, .bytes = key_bytes, .gen = gen_i32, .sort = PL_SORT_I32, DISTS},
-    {.id = "df", .title = "float keys", .entry = "radix_sort_float", .gpu = df_gpu, .cpu = float_cpu,
-     .omp = float_omp, .vendor = float_cub, .bytes = key_bytes, .gen = gen_f32, .sort = PL_SORT_F32, DISTS},
+    {.id = "di", .title = "signed int keys", .entry = "radix_sort_int", .cpu = int_cpu,
+     .omp = int_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_i32, .sort = PL_SORT_I32, DISTS},
+    {.id = "df", .title = "float keys", .entry = "radix_sort_float", .cpu = float_cpu,
+     .omp = float_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_f32, .sort = PL_SORT_F32, DISTS},
 };
 
 /* The scan labs' edge sizes, with a large size of 2^24 + 5 instead of 2^26:
@@ -223,79 +195,78 @@ static const pl_perf perf[] = {
 
 /* ------------------------------------------------- `lab05 passes` */
 
-/* The sorts `passes` times, each on the same random keys. */
+/* The sorts `passes` times, each on the same random keys: worker parts
+   (harness/worker/labs/lab05.cu), the last one CUB's. */
 typedef struct variant {
     const char *name;
-    int bits; /* digit width, for the figure */
-    int how;  /* 0: radix_sort_split, 1: radix_sort_4bit, 2: radix_sort_bits, 3: CUB */
+    const char *part; /* the worker's part id */
+    int bits;         /* digit width, for the figure */
+    int vendor;
 } variant;
 static const variant variants[] = {
-    {"split", 1, 0}, {"bits1", 1, 2}, {"bits2", 2, 2}, {"4bit", 4, 1}, {"bits8", 8, 2}, {"cub", 0, 3},
+    {"split", "a", 1, 0}, {"bits1", "bits1", 1, 0}, {"bits2", "bits2", 2, 0},
+    {"4bit", "b", 4, 0},  {"bits8", "bits8", 8, 0}, {"cub", "b", 0, 1},
 };
 #define NVARIANTS (int)(sizeof variants / sizeof variants[0])
 #define PASS_REPS 7
 
-typedef struct pass_run {
-    const variant *v;
-    const unsigned *in;
-    unsigned *out, *scratch;
-    void *temp;
-    size_t temp_bytes;
-    int n, rc, rep;
-    pl_span (*spans)[PL_MAX_SPANS]; /* per rep */
-    int nspans[PASS_REPS + 1];
-} pass_run;
-
-static void pass_call(void *p)
+/* One request about variant v at n; 1 when the worker did it, else 0 with why. */
+static int ask(pl_session *s, const variant *v, long n, int kind, unsigned flags, pl_reply *rep, char *why, size_t cap)
 {
-    pass_run *a = p;
-    int slot = a->rep < 0 ? PASS_REPS : a->rep; /* the warm-up's spans go to the spare slot */
-    pl_phases_start();
-    switch (a->v->how) {
-    case 0: radix_sort_split(a->in, a->out, a->n, a->scratch); break;
-    case 1: radix_sort_4bit(a->in, a->out, a->n, a->scratch); break;
-    case 2: a->rc = radix_sort_bits(a->in, a->out, a->n, a->v->bits, a->scratch); break;
-    default: CUDA_CHECK(vendor_sort_keys_u32(a->in, a->out, a->n, a->temp, a->temp_bytes)); break;
+    pl_req q;
+    memset(&q, 0, sizeof q);
+    q.kind = (uint32_t)kind;
+    snprintf(q.part, sizeof q.part, "%s", v->part);
+    q.variant = v->vendor ? PL_VAR_VENDOR : PL_VAR_IMPL;
+    q.flags = flags;
+    q.n = n, q.in_len = n, q.out_len = n, q.scratch_len = (int64_t)RS_SCRATCH_INTS(n);
+    pl_result r;
+    double wall;
+    memset(&r, 0, sizeof r);
+    if (!pl_session_request(s, &q, rep, pl_now() + pl_env_seconds("PRIMLAB_TIMEOUT", 600), &wall, &r)) {
+        snprintf(why, cap, "%s", r.reason);
+        return 0;
     }
-    a->nspans[slot] = pl_phases_stop(a->spans[slot], PL_MAX_SPANS);
-    a->rep++;
+    if (rep->status != PL_W_OK) {
+        snprintf(why, cap, "%s", rep->reason);
+        return 0;
+    }
+    return 1;
 }
 
 /* Times every variant at n: the total (median of PASS_REPS, L2 flushed) and
    each marked span (median over the reps). Prints a summary; TSV rows to
    tsv. Returns the number of wrong results. */
-static int passes_at(long n, FILE *tsv)
+static int passes_at(pl_session *s, long n, FILE *tsv)
 {
     size_t bytes = (size_t)n * sizeof(unsigned);
+    pl_shm_layout l = pl_shm_layout_for(n, n, 0);
+    unsigned char *shm = pl_session_shm(s, l.total);
     unsigned *keys = malloc(bytes), *want = malloc(bytes), *got = malloc(bytes);
-    pass_run *a = calloc(1, sizeof *a);
-    pl_span(*spans)[PL_MAX_SPANS] = malloc((PASS_REPS + 1) * sizeof *spans);
-    if (!keys || !want || !got || !a || !spans)
-        pl_child_abort(PL_ERROR, "out of host memory", NULL);
+    pl_shm_span(*spans)[PL_MAX_SPANS] = malloc(PASS_REPS * sizeof *spans);
+    if (!shm || !keys || !want || !got || !spans) {
+        fprintf(stderr, "lab05 passes: out of memory at n = %ld\n", n);
+        free(keys), free(want), free(got), free(spans);
+        return 1;
+    }
     keys_u32(keys, (size_t)n, 1, D_RANDOM);
     memcpy(want, keys, bytes);
     must(radix_sort_omp(want, NULL, (size_t)n));
-    pl_dbuf din = {0}, dout = {0}, dscr = {0}, dtemp = {0};
-    size_t temp_bytes = vendor_sort_temp_bytes((int)n);
-    if (pl_dbuf_alloc(&din, bytes) || pl_dbuf_alloc(&dout, bytes) ||
-        pl_dbuf_alloc(&dscr, RS_SCRATCH_INTS(n) * sizeof(unsigned)) || pl_dbuf_alloc(&dtemp, temp_bytes))
-        pl_child_abort(PL_ERROR, "n does not fit in device memory", NULL);
-    pl_dbuf_upload(&din, keys);
     int wrong = 0;
     printf("n = %ld, random 32-bit keys, median of %d\n", n, PASS_REPS);
     for (int k = 0; k < NVARIANTS; k++) {
         const variant *v = &variants[k];
-        *a = (pass_run){v, din.ptr, dout.ptr, dscr.ptr, dtemp.ptr, temp_bytes, (int)n, 0, 0, spans, {0}};
+        pl_reply rep;
+        char why[200];
         /* once to check the result */
-        a->rep = PASS_REPS;
-        pl_dbuf_poison(&dout);
-        pass_call(a);
-        pl_check_call(v->name);
-        if (a->rc != 0) {
-            printf("  %-6s not supported (radix_sort_bits returned %d for %d bits)\n", v->name, a->rc, v->bits);
+        memcpy(shm + l.in, keys, bytes);
+        if (!ask(s, v, n, PL_REQ_STAGE, PL_RQ_UPLOAD, &rep, why, sizeof why) ||
+            !ask(s, v, n, PL_REQ_CALL, 0, &rep, why, sizeof why) ||
+            !ask(s, v, n, PL_REQ_FETCH, 0, &rep, why, sizeof why)) {
+            printf("  %-6s not run: %s\n", v->name, why);
             continue;
         }
-        pl_dbuf_download(&dout, got, NULL, NULL);
+        memcpy(got, shm + l.out[0], bytes);
         pl_cmp c = {.want = (const int *)want, .got = (const int *)got, .n = (size_t)n, .sort = PL_SORT_U32};
         pl_diag d;
         if (!pl_compare_i32(&c, &d)) {
@@ -303,16 +274,29 @@ static int passes_at(long n, FILE *tsv)
             wrong++;
             continue;
         }
-        a->rep = -1;
-        double total = pl_time_gpu_ms(pass_call, a, NULL, NULL, PASS_REPS);
+        double totals[PASS_REPS];
+        int nspans[PASS_REPS], ok = 1;
+        for (int r = 0; r < PASS_REPS && ok; r++) {
+            ok = ask(s, v, n, PL_REQ_STAGE, PL_RQ_TIMED, &rep, why, sizeof why) &&
+                 ask(s, v, n, PL_REQ_CALL, PL_RQ_TIMED | PL_RQ_PHASES, &rep, why, sizeof why);
+            totals[r] = rep.ms;
+            nspans[r] = rep.nspans < 0 ? -1 : rep.nspans > PL_MAX_SPANS ? PL_MAX_SPANS : rep.nspans;
+            if (ok && nspans[r] > 0)
+                memcpy(spans[r], shm + l.spans, sizeof(pl_shm_span) * (size_t)nspans[r]);
+        }
+        if (!ok) {
+            printf("  %-6s not timed: %s\n", v->name, why);
+            continue;
+        }
+        double total = pl_median(totals, PASS_REPS);
         /* medians of each span over the reps, when every rep marked the same spans */
-        int ns = a->nspans[0], same = ns >= 0;
+        int ns = nspans[0], same = ns >= 0;
         for (int r = 1; r < PASS_REPS; r++)
-            same &= a->nspans[r] == ns;
+            same &= nspans[r] == ns;
         printf("  %-6s %9.3f ms  %7.2f Gkeys/s", v->name, total, (double)n / (total * 1e-3) / 1e9);
         if (tsv)
             fprintf(tsv, "%ld\t%s\t%d\ttotal\t-1\t%.6f\n", n, v->name, v->bits, total);
-        if (v->how == 3) {
+        if (v->vendor) {
             printf("\n");
             continue;
         }
@@ -325,12 +309,13 @@ static int passes_at(long n, FILE *tsv)
         const char *names[16];
         double sums[16];
         int nnames = 0, passes = 0;
-        for (int s = 0; s < ns; s++) {
+        for (int sp_i = 0; sp_i < ns; sp_i++) {
             double ms[PASS_REPS];
             for (int r = 0; r < PASS_REPS; r++)
-                ms[r] = spans[r][s].ms;
+                ms[r] = spans[r][sp_i].ms;
             double med = pl_median(ms, PASS_REPS);
-            const pl_span *sp = &spans[0][s];
+            pl_shm_span *sp = &spans[0][sp_i];
+            sp->name[sizeof sp->name - 1] = '\0';
             if (tsv)
                 fprintf(tsv, "%ld\t%s\t%d\t%s\t%d\t%.6f\n", n, v->name, v->bits, sp->name, sp->pass, med);
             passes = sp->pass + 1 > passes ? sp->pass + 1 : passes;
@@ -349,39 +334,43 @@ static int passes_at(long n, FILE *tsv)
             printf("%s %s %.3f", j ? "," : "", names[j], sums[j]);
         printf(" ms\n");
     }
-    pl_dbuf_free(&din), pl_dbuf_free(&dout), pl_dbuf_free(&dscr), pl_dbuf_free(&dtemp);
-    free(keys), free(want), free(got), free(a), free(spans);
+    free(keys), free(want), free(got), free(spans);
     return wrong;
 }
 
-static int command(const char *name, const char *out)
+static int command(const char *name, const char *out, const char *worker)
 {
     if (strcmp(name, "passes") != 0)
         return -1;
-    pl_devinfo dev;
-    if (!pl_probe_device(&dev)) {
-        fprintf(stderr, "lab05 passes: no GPU (%s)\n", dev.error);
+    char why[256];
+    pl_session_opts so = {.worker = worker, .log = NULL, .start_s = 120};
+    pl_session *s = pl_session_open(&so, why, sizeof why);
+    if (!s || !pl_session_hello(s)->gpu_ok) {
+        fprintf(stderr, "lab05 passes: no GPU (%s)\n", s ? pl_session_hello(s)->reason : why);
+        pl_session_close(s);
         return 1;
     }
     char tmp[4096];
     FILE *tsv = NULL;
-    if (out && !(tsv = pl_out_begin(out, tmp, sizeof tmp, "lab05")))
+    if (out && !(tsv = pl_out_begin(out, tmp, sizeof tmp, "lab05"))) {
+        pl_session_close(s);
         return 2;
-    if (!pl_devinfo_here(&dev))
-        pl_child_abort(PL_ERROR, dev.error, NULL);
-    printf("device: %s, %s code\n", dev.name, pl_impl_variant);
+    }
+    const char *device = pl_session_hello(s)->device;
+    printf("device: %s, %s code\n", device, pl_impl_variant);
     if (tsv) {
         char date[32];
         pl_utc_date(date, sizeof date);
         fprintf(tsv, "# primlab lab05 passes: each marked phase of each pass, median ms; phase 'total' is the\n"
                      "# whole sort (pass -1), timed separately with the L2 flushed\n"
                      "# device: %s\n# date: %s\n# code: %s\nn\tvariant\tbits\tphase\tpass\tms\n",
-                dev.name, date, pl_impl_variant);
+                device, date, pl_impl_variant);
     }
     static const long sizes[] = {1L << 20, 1L << 24, 1L << 28};
     int wrong = 0;
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-        wrong += passes_at(sizes[s], tsv);
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        wrong += passes_at(s, sizes[i], tsv);
+    pl_session_close(s);
     if (tsv && pl_out_end(tsv, tmp, out, "lab05") != 0)
         return 2;
     return wrong ? 1 : 0;
@@ -406,7 +395,6 @@ static const pl_lab lab05 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .vendor_temp_bytes = vendor_sort_temp_bytes,
     .command = command,
 };
 

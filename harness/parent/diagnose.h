@@ -15,6 +15,7 @@
 #ifndef PRIMLAB_DIAGNOSE_H
 #define PRIMLAB_DIAGNOSE_H
 
+#include "../protocol.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,9 +23,8 @@
 extern "C" {
 #endif
 
-/* 0xA5 in every byte: what device buffers and guard zones are filled with */
-#define PL_POISON_BYTE 0xA5
-#define PL_POISON_I32 ((int)0xA5A5A5A5)
+/* PL_POISON_BYTE (0xA5 in every byte) fills device buffers and their guard
+   zones: protocol.h, which the worker shares. */
 
 enum pl_finding {
     PL_F_NOT_IMPLEMENTED = 1u << 0, /* every output position still poison */

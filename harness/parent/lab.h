@@ -1,9 +1,11 @@
-/* harness/lab.h: the lab table, which drivers, tests, grading and plots read.
+/* harness/parent/lab.h: the lab table, which drivers, tests, grading and plots read.
  *
- * A lab is one pl_lab value (harness/labs/labNN.c): its parts, each with the
- * entry point under test and its CPU and vendor yardsticks, the input
- * generator, the bytes counted, the test sizes and the points. Nothing about
- * a lab is listed anywhere else, so the pieces cannot drift apart.
+ * A lab is one pl_lab value (harness/parent/labs/labNN.c): its parts, each
+ * with its CPU references, the input generator, the bytes counted, the test
+ * sizes and the points. This is the parent's side: the calls into the
+ * student's code and the vendor yardsticks are the worker's
+ * (harness/worker/labs/labNN.cu), found by part id; the worker says at start
+ * which parts it has, and a part the parent grades must be among them.
  *
  * Labs 01-05 are "array operations": int32 words in, int32 words out, with
  * device scratch; a part may change the lengths (in_len, out_len) and read
@@ -13,6 +15,7 @@
 #define PRIMLAB_LAB_H
 
 #include "proc.h"
+#include "worker_client.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,9 +25,7 @@
 extern "C" {
 #endif
 
-typedef void (*pl_gpu_op)(const int *d_in, int *d_out, int n, int *d_scratch);
 typedef void (*pl_cpu_op)(const int *in, int *out, size_t n);
-typedef int (*pl_vendor_op)(const int *d_in, int *d_out, int n, void *d_temp, size_t temp_bytes);
 
 typedef struct pl_part {
     const char *id;       /* "a", "b", ...: --part takes it */
@@ -33,9 +34,9 @@ typedef struct pl_part {
     long max_n;           /* largest size the contract allows; 0: INT_MAX */
     int points;           /* per correctness test */
     int bench;            /* timed by `run` and `sweep` */
-    pl_gpu_op gpu;        /* the student's or the solution's entry point */
     pl_cpu_op cpu, omp;   /* serial reference (the oracle) and OpenMP (or NULL) */
-    pl_vendor_op vendor;  /* NULL: none */
+    int vendor;           /* the worker has a vendor yardstick for it */
+    int lends;            /* its contract lends it primlab_scan_exclusive */
     const char *hint_right, *hint_left; /* what a shift by one means */
     /* Optional, for parts whose size is not an array length (a stride, a
        matrix side): zero/NULL means the lab's sizes, "n", lengths = size,
@@ -93,10 +94,10 @@ typedef struct pl_lab {
     int nperf;
     int hidden_per_part;     /* extra sizes per part when PRIMLAB_SEED is set */
     size_t (*scratch_ints)(long n);
-    size_t (*vendor_temp_bytes)(int n);
     /* A lab's own subcommand (lab 03's `analyze`), or NULL: returns the exit
-       status, or -1 when name is not one of its commands. out: --out. */
-    int (*command)(const char *name, const char *out);
+       status, or -1 when name is not one of its commands. out: --out;
+       worker: the lab's worker, for commands that run GPU code. */
+    int (*command)(const char *name, const char *out, const char *worker);
     /* `sweep` of parts with a parameter: also every sweep_params value at
        n = param_sweep_n */
     long param_sweep_n;
@@ -130,14 +131,20 @@ uint64_t pl_part_hash(const pl_part *p);
 /* "student" or "solution": which implementation this binary was built from. */
 extern const char *const pl_impl_variant;
 
-/* One correctness test, in this process (call it in an isolated child).
-   Fills r: status PL_PASS or PL_FAIL with a reason and detail, or PL_SKIP. */
-void pl_lab_test(const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed, pl_result *r);
+/* One correctness test through the session's worker, within timeout_s.
+   Fills r: status PL_PASS or PL_FAIL with a reason and detail, PL_SKIP, or
+   the worker's failure (ERROR, CRASH, TIMEOUT), and r->seconds. */
+void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
+                 double timeout_s, pl_result *r);
 
-/* One performance test, in this process: checks the result, then times
-   the part and its yardstick. r->status PL_PASS with r->score in
-   [0, points], or PL_FAIL (wrong result) with score 0. */
-void pl_lab_perf(const pl_lab *lab, const pl_perf *perf, int reps, pl_result *r);
+/* One performance test: the part and its yardstick timed over reps fresh
+   inputs derived from seed, each result checked. r->status PL_PASS with
+   r->score in [0, points] and r->value the ratio, or PL_FAIL (a wrong
+   result) with score 0. no_points: a reason the submission earns no
+   performance points whatever its speed (it uses the vendor library), or
+   NULL. */
+void pl_lab_perf(pl_session *s, const pl_lab *lab, const pl_perf *perf, int reps, uint64_t seed, double timeout_s,
+                 const char *no_points, pl_result *r);
 
 /* Points earned for ratio under perf's thresholds. */
 double pl_perf_points(const pl_perf *perf, double ratio);
@@ -157,9 +164,10 @@ typedef struct pl_bench_opts {
     const char *source;   /* TSV metadata: "measured" */
 } pl_bench_opts;
 
-/* Times every variant at every size, in this process. Returns the number of
-   GPU results that were wrong (and so were not timed). */
-int pl_lab_bench(const pl_lab *lab, const pl_bench_opts *o);
+/* Times every variant at every size (the GPU ones through the session's
+   worker; s may be NULL when o->gpu is 0). Returns the number of GPU
+   results that were wrong (and so were not timed). */
+int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,9 @@
-/* harness/labs/lab03.c: the lab table entry of lab 03, shared-memory bank
+/* harness/parent/labs/lab03.c: the lab table entry of lab 03, shared-memory bank
  * conflicts. Parts, yardsticks, sizes and points live here only; `analyze`
  * prints the bank-conflict analyzer's predictions (harness/banks.c). */
-#include "../../kernels_ref/cpu/banks.h"
-#include "../../kernels_ref/cpu/scan.h"
-#include "../../kernels_ref/vendor/cub_scan.h"
-#include "../../labs/03-bank-conflicts/bank_conflicts.h"
+#include "../../../kernels_ref/cpu/banks.h"
+#include "../../../kernels_ref/cpu/scan.h"
+#include "../../../labs/03-bank-conflicts/bank_conflicts.h"
 #include "../banks.h"
 #include "../lab.h"
 #include "../report.h"
@@ -12,8 +11,6 @@
 #include <string.h>
 
 /* (a) the size is the stride; in: the staged words, out: one per thread */
-static void a4_gpu(const int *in, int *out, int stride, int *scratch) { (void)scratch, stride_read32(in, out, stride); }
-static void a8_gpu(const int *in, int *out, int stride, int *scratch) { (void)scratch, stride_read64(in, out, stride); }
 static void a4_cpu(const int *in, int *out, size_t stride)
 {
     stride_read_cpu(in, out, BC_STRIDE_THREADS, BC_SMEM_WORDS, BC_REPS, (int)stride, 4);
@@ -31,10 +28,6 @@ static const long a_tests[] = {1, 2, 3, 4, 8, 16, 17, 31, 32, 33, 64};
 static long a_bench[64];
 
 /* (b) the size is the side of the square matrix */
-static void b0_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_naive((const float *)in, (float *)out, side); }
-static void b1_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_tiled((const float *)in, (float *)out, side); }
-static void b2_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_padded((const float *)in, (float *)out, side); }
-static void b3_gpu(const int *in, int *out, int side, int *s) { (void)s, transpose_swizzled((const float *)in, (float *)out, side); }
 static long b_len(long side) { return side * side; }
 static double b_bytes(long side, double p) { return (void)p, 8.0 * (double)side * (double)side; }
 static const long b_tests[] = {0, 1, 31, 32, 33, 100, 1025, 2048};
@@ -42,28 +35,28 @@ static const long b_bench[] = {256, 512, 1024, 2048, 4096, 8192};
 
 static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
 
-#define STRIDE(id_, title_, entry_, gpu_, cpu_, bytes_)                                                          \
-    {.id = id_, .title = title_, .entry = entry_, .max_n = 64, .points = 1, .bench = 1, .gpu = gpu_, .cpu = cpu_, \
+#define STRIDE(id_, title_, entry_, cpu_, bytes_)                                                          \
+    {.id = id_, .title = title_, .entry = entry_, .max_n = 64, .points = 1, .bench = 1, .cpu = cpu_, \
      .size_name = "stride", .test_sizes = a_tests, .ntest_sizes = 11, .bench_sizes = a_bench,                    \
      .nbench_sizes = 64, .in_len = a_in, .out_len = a_out, .bytes = bytes_}
-#define TRANSPOSE(id_, title_, entry_, gpu_)                                                                    \
-    {.id = id_, .title = title_, .entry = entry_, .max_n = 46340, .points = 1, .bench = 1, .gpu = gpu_,         \
+#define TRANSPOSE(id_, title_, entry_)                                                                    \
+    {.id = id_, .title = title_, .entry = entry_, .max_n = 46340, .points = 1, .bench = 1, \
      .cpu = transpose_cpu, .omp = transpose_omp, .size_name = "side", .test_sizes = b_tests, .ntest_sizes = 8,  \
      .bench_sizes = b_bench, .nbench_sizes = 6, .in_len = b_len, .out_len = b_len, .bytes = b_bytes}
-#define SCAN(id_, title_, entry_, gpu_)                                                                          \
-    {.id = id_, .title = title_, .entry = entry_, .points = 1, .bench = 1, .gpu = gpu_, .cpu = scan_cpu_exclusive, \
-     .omp = scan_omp_exclusive, .vendor = vendor_scan_exclusive,                                                 \
+#define SCAN(id_, title_, entry_)                                                                          \
+    {.id = id_, .title = title_, .entry = entry_, .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, \
+     .omp = scan_omp_exclusive, .vendor = 1,                                                 \
      .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE}
 
 static const pl_part parts[] = {
-    STRIDE("a4", "4-byte reads at a stride", "stride_read32", a4_gpu, a4_cpu, a4_bytes),
-    STRIDE("a8", "8-byte reads at a stride", "stride_read64", a8_gpu, a8_cpu, a8_bytes),
-    TRANSPOSE("b0", "transpose, global memory", "transpose_naive", b0_gpu),
-    TRANSPOSE("b1", "transpose, tile[32][32]", "transpose_tiled", b1_gpu),
-    TRANSPOSE("b2", "transpose, tile[32][33]", "transpose_padded", b2_gpu),
-    TRANSPOSE("b3", "transpose, swizzled tile", "transpose_swizzled", b3_gpu),
-    SCAN("c0", "exclusive scan, unpadded", "scan_unpadded", scan_unpadded),
-    SCAN("c", "exclusive scan, conflict-free", "scan_padded", scan_padded),
+    STRIDE("a4", "4-byte reads at a stride", "stride_read32", a4_cpu, a4_bytes),
+    STRIDE("a8", "8-byte reads at a stride", "stride_read64", a8_cpu, a8_bytes),
+    TRANSPOSE("b0", "transpose, global memory", "transpose_naive"),
+    TRANSPOSE("b1", "transpose, tile[32][32]", "transpose_tiled"),
+    TRANSPOSE("b2", "transpose, tile[32][33]", "transpose_padded"),
+    TRANSPOSE("b3", "transpose, swizzled tile", "transpose_swizzled"),
+    SCAN("c0", "exclusive scan, unpadded", "scan_unpadded"),
+    SCAN("c", "exclusive scan, conflict-free", "scan_padded"),
 };
 
 
@@ -72,8 +65,9 @@ static const pl_perf perf[] = {
     {.part = "c", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.25, .zero = 0.05},
 };
 
-static int command(const char *name, const char *out)
+static int command(const char *name, const char *out, const char *worker)
 {
+    (void)worker;
     if (strcmp(name, "analyze") != 0)
         return -1;
     char tmp[4096];
@@ -98,7 +92,6 @@ static const pl_lab lab03 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .vendor_temp_bytes = vendor_scan_temp_bytes,
     .command = command,
 };
 

@@ -46,10 +46,22 @@ uint64_t pl_seed_mix(uint64_t seed, uint64_t a, uint64_t b)
     return splitmix64(&x);
 }
 
+uint64_t pl_chunk_seed(uint64_t seed, size_t chunk)
+{
+    return chunk == 0 ? seed : pl_seed_mix(seed, chunk, 0x6368756e6bull /* "chunk" */);
+}
+
 void pl_gen_ints(int *a, size_t n, uint64_t seed, int lo, int hi)
 {
-    pl_rng r;
-    pl_rng_seed(&r, seed);
-    for (size_t i = 0; i < n; i++)
-        a[i] = (int)pl_rng_range(&r, lo, hi);
+    /* chunks in parallel, each from its own seed: the same values for any
+       number of threads */
+    long nchunks = (long)((n + PL_GEN_CHUNK - 1) / PL_GEN_CHUNK);
+#pragma omp parallel for schedule(static) if (nchunks > 1)
+    for (long c = 0; c < nchunks; c++) {
+        pl_rng r;
+        pl_rng_seed(&r, pl_chunk_seed(seed, (size_t)c));
+        size_t end = ((size_t)c + 1) * PL_GEN_CHUNK < n ? ((size_t)c + 1) * PL_GEN_CHUNK : n;
+        for (size_t i = (size_t)c * PL_GEN_CHUNK; i < end; i++)
+            a[i] = (int)pl_rng_range(&r, lo, hi);
+    }
 }

@@ -1,20 +1,26 @@
-/* harness/driver.c: main() of every lab binary, build/<impl>/labNN.
+/* harness/parent/driver.c: main() of every lab binary, build/<impl>/labNN:
+ * the grading parent. It holds the lab table, the inputs, the references
+ * and the verdicts, and no student code and no CUDA: the GPU work goes to
+ * the lab's worker, build/<impl>/labNN-worker, run in a sandbox
+ * (worker_client.h).
  *
  *   labNN check [--part X] [--n LIST] [--seed S]   correctness tests, scored
  *   labNN run   [--part X] [--n LIST] [--reps R]   benchmark table (+ --out TSV)
  *   labNN sweep [--part X] [--out FILE]            n = 2^lo..2^hi, TSV for plots
  *   labNN info | list                              the GPU | the parts and tests
  *
- * The parent never touches CUDA: `check` runs each test in its own child,
- * and `run`/`sweep` probe the device in a child before using it here.
+ * The grading seed (PRIMLAB_SEED) is read and removed from the environment
+ * before anything else runs; the list of tests and the maximum are fixed
+ * before the worker starts.
  */
-#define _POSIX_C_SOURCE 200809L
-#include "gpu.h"
+#define _GNU_SOURCE
 #include "lab.h"
 #include "proc.h"
 #include "report.h"
 #include "results.h"
 #include "rubric.h"
+#include "summary.h"
+#include "worker_client.h"
 
 #include <check.h>
 
@@ -23,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef PL_IMPL_VARIANT
 #define PL_IMPL_VARIANT "student"
@@ -32,7 +39,7 @@ const char *const pl_impl_variant = PL_IMPL_VARIANT;
 #define MAX_SIZES 64
 
 typedef struct opts {
-    const char *cmd, *part, *out, *scores, *tap, *xml;
+    const char *cmd, *part, *out, *scores, *tap, *xml, *worker, *log;
     int seed_given;
     long sizes[MAX_SIZES];
     int nsizes, reps;
@@ -43,6 +50,7 @@ typedef struct opts {
 } opts;
 
 static const char *prog = "lab";
+static char secret_seed[64]; /* PRIMLAB_SEED, taken out of the environment */
 
 static void usage(FILE *f)
 {
@@ -64,9 +72,11 @@ static void usage(FILE *f)
             "  --out FILE    write TSV rows to FILE (run, sweep)\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
             "  --scores FILE append per-test scores as TSV (used by make check)\n"
+            "  --worker FILE the worker to run the code in (default: this program's path + -worker)\n"
+            "  --log FILE    where the code's own prints go (default: the worker's path + .log)\n"
             "  --tap FILE, --xml FILE   Check's TAP and XML logs of `check`\n"
             "environment: PRIMLAB_SEED=S grades with a secret seed and adds hidden sizes;\n"
-            "  PRIMLAB_TIMEOUT=S is the default --timeout\n",
+            "  PRIMLAB_TIMEOUT=S is the default --timeout; V=1 prints every test, not groups\n",
             prog);
 }
 
@@ -141,6 +151,10 @@ static void parse(int argc, char **argv, opts *o)
             o->tap = v;
         else if (!strcmp(a, "--xml"))
             o->xml = v;
+        else if (!strcmp(a, "--worker"))
+            o->worker = v;
+        else if (!strcmp(a, "--log"))
+            o->log = v;
         else if (!strcmp(a, "--seed")) {
             errno = 0;
             o->seed = strtoull(v, &end, 0);
@@ -198,68 +212,138 @@ static const pl_part *find_part(const pl_lab *lab, const char *id)
     exit(2);
 }
 
+/* ------------------------------------------------------------- worker */
+
+static char worker_path[4096], log_path[4096 + 8];
+
+/* The worker beside this program, unless --worker names one. */
+static const char *worker_of(const opts *o)
+{
+    if (o->worker)
+        return o->worker;
+    ssize_t len = readlink("/proc/self/exe", worker_path, sizeof worker_path - 16);
+    if (len <= 0)
+        return NULL;
+    worker_path[len] = '\0';
+    strcat(worker_path, "-worker");
+    return worker_path;
+}
+
+static int no_gpu_env(void)
+{
+    const char *no = getenv("PRIMLAB_NO_GPU");
+    return no && *no && strcmp(no, "0") != 0;
+}
+
+/* Opens a session with the lab's worker, NULL with why. */
+static pl_session *open_session(const opts *o, double start_s, char *why, size_t cap)
+{
+    const char *w = worker_of(o);
+    if (!w) {
+        snprintf(why, cap, "cannot find this program's own path");
+        return NULL;
+    }
+    if (o->log)
+        snprintf(log_path, sizeof log_path, "%s", o->log);
+    else
+        snprintf(log_path, sizeof log_path, "%s.log", w);
+    pl_session_opts so = {.worker = w, .no_gpu = no_gpu_env(), .log = log_path, .start_s = start_s};
+    return pl_session_open(&so, why, cap);
+}
+
+/* The parent's table and the worker's agree on the parts; 0 after saying why. */
+static int parts_match(const pl_lab *lab, const pl_reply *h)
+{
+    for (int k = 0; k < lab->nparts; k++) {
+        int found = 0;
+        for (int j = 0; j < h->nparts && j < PL_MAX_PARTS; j++)
+            if (!strncmp(h->parts[j].id, lab->parts[k].id, sizeof h->parts[j].id))
+                found = !lab->parts[k].vendor || h->parts[j].has_vendor;
+        if (!found) {
+            fprintf(stderr, "%s: the worker lacks part %s%s (build it again: make)\n", prog, lab->parts[k].id,
+                    lab->parts[k].vendor ? " or its vendor yardstick" : "");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Why the submission earns no performance points whatever its speed: the
+   vendor library's symbols in its own object, which make lists beside the
+   worker (labNN-worker.vendor). NULL: none found. */
+static const char *vendor_use(const char *worker)
+{
+    static char why[160];
+    char path[4096 + 8], line[512];
+    snprintf(path, sizeof path, "%s.vendor", worker);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    const char *res = NULL;
+    if (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(why, sizeof why, "the submission uses the vendor library itself (%.100s)", line);
+        res = why;
+    }
+    fclose(f);
+    return res;
+}
+
 /* ---------------------------------------------------------------- check */
 
-/* Grading runs under Check's runner in no-fork mode: each graded test is a
- * Check test that forks its own isolated child (pl_run_isolated), so this
- * process never touches CUDA, and Check writes the TAP and XML logs. */
+/* Grading runs under Check's runner in no-fork mode (this process runs no
+ * student code and no CUDA; the worker does), so Check writes the TAP and
+ * XML logs. The summary folds repeated outcomes into groups. */
 
 #define MAX_TESTS 512
+#define PERF_REPS 7 /* timed repetitions of a performance test, each on a fresh input */
 
 static struct grading {
     const pl_lab *lab;
     const opts *o;
-    int gpu;
+    pl_session *s;
+    const char *open_error; /* why there is no session */
+    const char *no_perf;    /* why no performance points */
     uint64_t seed;
     pl_test tests[MAX_TESTS];
-    int ntests;
+    int ntests, in_part[MAX_TESTS];
     double got, max;
     FILE *scores;
+    pl_summary *sum;
 } G;
-
-typedef struct test_arg {
-    const pl_lab *lab;
-    const pl_test *t;
-    uint64_t seed;
-} test_arg;
-
-static void test_child(void *p, pl_result *r)
-{
-    test_arg *a = p;
-    if (a->t->perf)
-        pl_lab_perf(a->lab, a->t->perf, 10, r);
-    else
-        pl_lab_test(a->lab, a->t->part, a->t->n, a->t->param, a->seed, r);
-}
-
-static void print_indented(const char *text, const char *indent)
-{
-    for (const char *s = text; s && *s;) {
-        const char *nl = strchr(s, '\n');
-        int len = nl ? (int)(nl - s) : (int)strlen(s);
-        printf("%s%.*s\n", indent, len, s);
-        s = nl ? nl + 1 : s + len;
-    }
-}
 
 START_TEST(graded)
 {
     const pl_test *t = &G.tests[_i];
-    pl_result r = {.status = PL_SKIP, .reason = "no GPU"};
-    test_arg a = {G.lab, t, G.seed};
-    if (G.gpu)
-        pl_run_isolated(test_child, &a, G.o->timeout, &r);
+    pl_result r;
+    memset(&r, 0, sizeof r);
+    if (!G.s) {
+        r.status = PL_ERROR;
+        snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
+    } else if (!pl_session_hello(G.s)->gpu_ok) {
+        r.status = PL_SKIP;
+        snprintf(r.reason, sizeof r.reason, "no GPU (%.180s)", pl_session_hello(G.s)->reason);
+    } else {
+        pl_session_label(G.s, t->name);
+        if (t->perf)
+            pl_lab_perf(G.s, G.lab, t->perf, PERF_REPS, G.seed, G.o->timeout, G.no_perf, &r);
+        else
+            pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
+    }
     double pts = r.status != PL_PASS ? 0 : t->perf ? r.score : t->max;
     G.got += pts;
     G.max += t->max;
-    if (G.gpu) {
-        printf("%-60s %-7s %6.2fs  %s/%s\n", t->name, pl_status_name(r.status), r.seconds,
-               pl_points_str(pts, 0), pl_points_str(t->max, 1));
-        if (r.status != PL_PASS || t->perf) {
-            print_indented(r.reason, "    ");
-            print_indented(r.detail, "    ");
-        }
-        fflush(stdout);
+    if (G.sum) {
+        char group[24], title[112];
+        snprintf(group, sizeof group, "%s.%s", G.lab->id, t->part->id);
+        snprintf(title, sizeof title, "%s.%s %s", G.lab->id, t->part->id, t->part->title);
+        size_t tl = strlen(title);
+        const char *size = !strncmp(t->name, title, tl) && t->name[tl] == ',' ? t->name + tl + 2 : t->name;
+        pl_sum_test st = {.group = group, .title = title, .name = t->name, .size = size,
+                          .status = pl_status_name(r.status), .perf = t->perf != NULL,
+                          .total_in_part = G.in_part[_i], .seconds = r.seconds, .points = pts, .max = t->max,
+                          .reason = r.reason, .detail = r.detail};
+        pl_summary_add(G.sum, &st);
     }
     if (G.scores) {
         char reason[2 * sizeof r.reason], detail[2 * sizeof r.detail];
@@ -280,24 +364,22 @@ END_TEST
 
 static int cmd_check(const pl_lab *lab, const opts *o)
 {
-    pl_devinfo dev;
     memset(&G, 0, sizeof G);
     G.lab = lab;
     G.o = o;
-    G.gpu = pl_probe_device(&dev);
     G.seed = o->seed;
     /* A secret seed changes every input and adds hidden sizes. */
-    const char *secret = getenv("PRIMLAB_SEED");
     int hidden = 0;
-    if (secret && *secret && !o->seed_given) {
+    if (secret_seed[0] && !o->seed_given) {
         char *end;
-        G.seed = strtoull(secret, &end, 0);
+        G.seed = strtoull(secret_seed, &end, 0);
         if (*end) {
-            fprintf(stderr, "%s: PRIMLAB_SEED must be a number, not '%s'\n", prog, secret);
+            fprintf(stderr, "%s: PRIMLAB_SEED must be a number\n", prog);
             return 2;
         }
         hidden = 1;
     }
+    /* The tests and the maximum, fixed before any student code runs. */
     const pl_part *only = find_part(lab, o->part);
     G.ntests = pl_lab_tests(lab, only, o->sizes, o->nsizes, hidden, G.seed, G.tests, MAX_TESTS);
     if (o->nparams) { /* --param: only the tests of those inputs */
@@ -311,15 +393,32 @@ static int cmd_check(const pl_lab *lab, const opts *o)
         }
         G.ntests = kept;
     }
+    for (int i = 0; i < G.ntests; i++)
+        for (int j = 0; j < G.ntests; j++)
+            G.in_part[i] += !G.tests[j].perf && G.tests[j].part == G.tests[i].part;
     if (o->scores && !(G.scores = fopen(o->scores, "a"))) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
         return 2;
     }
-    if (G.gpu)
-        printf("lab%s %s: %s on %s, %s seed%s\n", lab->id, lab->name, pl_impl_variant, dev.name,
-               hidden ? "secret" : "public", hidden ? ", hidden tests added" : "");
+    static char why[256];
+    G.s = open_session(o, 120, why, sizeof why);
+    if (G.s && !parts_match(lab, pl_session_hello(G.s))) {
+        pl_session_close(G.s);
+        return 2;
+    }
+    G.open_error = why;
+    G.no_perf = G.s ? vendor_use(worker_of(o)) : NULL;
+    if (!G.s)
+        printf("lab%s %s: %s: every test scores 0\n", lab->id, lab->name, why);
+    else if (pl_session_hello(G.s)->gpu_ok)
+        printf("lab%s %s: %s on %s, %s seed%s%s\n", lab->id, lab->name, pl_impl_variant, pl_session_hello(G.s)->device,
+               hidden ? "secret" : "public", hidden ? ", hidden tests added" : "",
+               pl_session_sandboxed(G.s) ? "" : ", no sandbox");
     else
-        printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name, dev.error);
+        printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name,
+               pl_session_hello(G.s)->reason);
+    const char *v = getenv("V");
+    G.sum = pl_summary_new(stdout, v && !strcmp(v, "1"));
 
     Suite *suite = suite_create(lab->name);
     for (int i = 0; i < G.ntests; i++) {
@@ -328,14 +427,18 @@ static int cmd_check(const pl_lab *lab, const opts *o)
         suite_add_tcase(suite, tc);
     }
     SRunner *sr = srunner_create(suite);
-    srunner_set_fork_status(sr, CK_NOFORK); /* the tests isolate themselves */
+    srunner_set_fork_status(sr, CK_NOFORK); /* student code runs in the worker, never here */
     if (o->tap)
         srunner_set_tap(sr, o->tap);
     if (o->xml)
         srunner_set_xml(sr, o->xml);
     srunner_run_all(sr, CK_SILENT);
     srunner_free(sr);
-
+    pl_summary_free(G.sum);
+    size_t printed = G.s ? pl_session_printed(G.s) : 0;
+    pl_session_close(G.s); /* the worker and all it started are gone before the totals */
+    if (printed)
+        printf("lab%s: the code printed %zu bytes: see %s\n", lab->id, printed, log_path);
     printf("lab%s subtotal: %s/%s\n", lab->id, pl_points_str(G.got, 0), pl_points_str(G.max, 1));
     if (G.scores)
         fclose(G.scores);
@@ -348,36 +451,48 @@ static int cmd_check(const pl_lab *lab, const opts *o)
 
 static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
 {
-    pl_devinfo dev;
-    int gpu = pl_probe_device(&dev);
+    char why[256];
+    pl_session *s = open_session(o, 120, why, sizeof why);
+    int gpu = s && pl_session_hello(s)->gpu_ok;
+    if (s && !parts_match(lab, pl_session_hello(s))) {
+        pl_session_close(s);
+        return 2;
+    }
     if (!gpu)
-        printf("no GPU (%s): CPU rows only\n", dev.error);
+        printf("no GPU (%s): CPU rows only\n", s ? pl_session_hello(s)->reason : why);
 
     /* Sweeps replace reference data: write a temporary file, rename at the end. */
     char tmp[4096] = "";
     FILE *tsv = NULL;
-    if (o->out && !(tsv = pl_out_begin(o->out, tmp, sizeof tmp, prog)))
+    if (o->out && !(tsv = pl_out_begin(o->out, tmp, sizeof tmp, prog))) {
+        pl_session_close(s);
         return 2;
+    }
     pl_bench_opts bo = {find_part(lab, o->part), o->nsizes ? o->sizes : NULL, o->nsizes, o->nparams ? o->params : NULL,
                         o->nparams, sweep, o->reps, gpu, tsv, sweep ? NULL : stdout, sweep ? stderr : NULL,
                         gpu ? "measured" : "cpu-only"};
-    int wrong = pl_lab_bench(lab, &bo);
+    int wrong = pl_lab_bench(s, lab, &bo);
+    pl_session_close(s);
     if (tsv && pl_out_end(tsv, tmp, o->out, prog) != 0)
         return 2;
     return wrong ? 1 : 0;
 }
 
-static int cmd_info(void)
+static int cmd_info(const opts *o)
 {
-    pl_devinfo d;
-    if (!pl_probe_device(&d)) {
-        printf("no GPU: %s\n", d.error);
+    char why[256];
+    pl_session *s = open_session(o, 120, why, sizeof why);
+    const pl_reply *d = s ? pl_session_hello(s) : NULL;
+    if (!d || !d->gpu_ok) {
+        printf("no GPU: %s\n", d ? d->reason : why);
+        pl_session_close(s);
         return 1;
     }
     printf("device: %s\ncompute capability: %d.%d\nmultiprocessors: %d\nL2: %.0f MiB\n"
-           "memory: %.1f GiB (%.1f GiB free)\n",
-           d.name, d.cc_major, d.cc_minor, d.sms, d.l2_bytes / 1048576.0, d.mem_bytes / 1073741824.0,
-           d.free_bytes / 1073741824.0);
+           "memory: %.1f GiB (%.1f GiB free)\nsandbox: %s\n",
+           d->device, d->cc_major, d->cc_minor, d->sms, d->l2_bytes / 1048576.0, d->mem_bytes / 1073741824.0,
+           d->free_bytes / 1073741824.0, pl_session_sandboxed(s) ? "bubblewrap" : "none");
+    pl_session_close(s);
     return 0;
 }
 
@@ -385,9 +500,8 @@ static int cmd_info(void)
 static int cmd_list(const pl_lab *lab, const opts *o)
 {
     static pl_test tests[MAX_TESTS];
-    const char *secret = getenv("PRIMLAB_SEED");
-    int hidden = secret && *secret;
-    uint64_t seed = hidden ? strtoull(secret, NULL, 0) : o->seed;
+    int hidden = secret_seed[0] != '\0';
+    uint64_t seed = hidden ? strtoull(secret_seed, NULL, 0) : o->seed;
     int n = pl_lab_tests(lab, find_part(lab, o->part), o->sizes, o->nsizes, hidden, seed, tests, MAX_TESTS);
     double total = 0;
     printf("lab%s %s: %s\n", lab->id, lab->name, lab->title);
@@ -401,6 +515,13 @@ static int cmd_list(const pl_lab *lab, const opts *o)
 
 int main(int argc, char **argv)
 {
+    /* Before anything else: the secret leaves the environment, so nothing
+       started from here can inherit it. */
+    const char *secret = getenv("PRIMLAB_SEED");
+    if (secret) {
+        snprintf(secret_seed, sizeof secret_seed, "%s", secret);
+        unsetenv("PRIMLAB_SEED");
+    }
     const pl_lab *lab = pl_this_lab();
     static char name[16];
     snprintf(name, sizeof name, "lab%s", lab->id);
@@ -414,11 +535,11 @@ int main(int argc, char **argv)
     if (!strcmp(o.cmd, "sweep"))
         return cmd_bench(lab, &o, 1);
     if (!strcmp(o.cmd, "info"))
-        return cmd_info();
+        return cmd_info(&o);
     if (!strcmp(o.cmd, "list"))
         return cmd_list(lab, &o);
     if (lab->command) {
-        int rc = lab->command(o.cmd, o.out);
+        int rc = lab->command(o.cmd, o.out, worker_of(&o));
         if (rc >= 0)
             return rc;
     }

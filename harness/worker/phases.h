@@ -1,4 +1,4 @@
-/* harness/phases.h: per-phase GPU timing from marks in lab code.
+/* harness/worker/phases.h: per-phase GPU timing from marks in lab code.
  *
  * A lab's code calls primlab_phase("histogram") before each step of its
  * work (lab 05's contract lends it). Between pl_phases_start and
@@ -11,17 +11,11 @@
 #ifndef PRIMLAB_PHASES_H
 #define PRIMLAB_PHASES_H
 
+#include "../protocol.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define PL_MAX_SPANS 512
-
-typedef struct pl_span {
-    const char *name; /* the mark's name; "(before the first mark)" for the lead-in */
-    int pass;         /* earlier spans with this name */
-    double ms;
-} pl_span;
 
 void primlab_phase(const char *name);
 /* Starts recording (events on the default stream). */
@@ -29,7 +23,7 @@ void pl_phases_start(void);
 /* Stops, waits for the device, and fills up to cap spans in order; returns
    how many, or -1 when more marks came than PL_MAX_SPANS. A lead-in shorter
    than 10 microseconds (a launch gap) is left out. */
-int pl_phases_stop(pl_span *spans, int cap);
+int pl_phases_stop(pl_shm_span *spans, int cap);
 
 #ifdef __cplusplus
 }

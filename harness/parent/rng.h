@@ -22,6 +22,11 @@ uint64_t pl_rng_next(pl_rng *r);
 int64_t pl_rng_range(pl_rng *r, int64_t lo, int64_t hi);
 uint64_t pl_seed_mix(uint64_t seed, uint64_t a, uint64_t b);
 
+/* Large inputs are made in chunks of PL_GEN_CHUNK values, in parallel; the
+   first chunk from seed, chunk c from pl_chunk_seed(seed, c). */
+#define PL_GEN_CHUNK ((size_t)1 << 20)
+uint64_t pl_chunk_seed(uint64_t seed, size_t chunk);
+
 /* n ints uniform in [lo, hi] */
 void pl_gen_ints(int *a, size_t n, uint64_t seed, int lo, int hi);
 

@@ -1,24 +1,15 @@
-/* harness/labs/lab02.c: the lab table entry of lab 02, the work-efficient
+/* harness/parent/labs/lab02.c: the lab table entry of lab 02, the work-efficient
  * (Blelloch) scan. Parts, yardsticks, sizes and points live here only. */
-#include "../../kernels_ref/cpu/scan.h"
-#include "../../kernels_ref/vendor/cub_scan.h"
-#include "../../labs/02-blelloch-scan/blelloch_scan.h"
+#include "../../../kernels_ref/cpu/scan.h"
+#include "../../../labs/02-blelloch-scan/blelloch_scan.h"
 #include "../lab.h"
 
 /* Part bt, the block-size experiment: the size is the number of threads per
-   block, the array a fixed BT_N elements (not a multiple of any tile). */
+   block, the array a fixed BT_N elements (not a multiple of any tile; the
+   worker's harness/worker/labs/lab02.cu says the same). */
 #define BT_N ((1L << 24) + 3)
-static void bt_gpu(const int *d_in, int *d_out, int threads, int *d_scratch)
-{
-    scan_blelloch_shared_threads(d_in, d_out, (int)BT_N, d_scratch, threads);
-}
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_exclusive(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_exclusive(in, out, BT_N); }
-static int bt_vendor(const int *d_in, int *d_out, int threads, void *d_temp, size_t temp_bytes)
-{
-    (void)threads;
-    return vendor_scan_exclusive(d_in, d_out, (int)BT_N, d_temp, temp_bytes);
-}
 static long bt_len(long threads) { return (void)threads, BT_N; }
 static double bt_bytes(long threads, double param) { return (void)threads, (void)param, 2.0 * sizeof(int) * BT_N; }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
@@ -28,19 +19,19 @@ static size_t scratch_ints(long n) { return BS_SCRATCH_INTS(n); }
 
 static const pl_part parts[] = {
     {.id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .points = 1,
-     .bench = 1, .gpu = scan_blelloch_global, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = vendor_scan_exclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
+     .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
+     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .points = 1,
-     .bench = 1, .gpu = scan_blelloch_shared, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = vendor_scan_exclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
+     .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
+     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "bt", .title = "exclusive scan, shared memory, n=2^24+3", .entry = "scan_blelloch_shared_threads",
-     .points = 1, .bench = 1, .gpu = bt_gpu, .cpu = bt_cpu, .omp = bt_omp, .vendor = bt_vendor,
+     .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp, .vendor = 1,
      .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes,
      .ntest_sizes = 6, .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len,
      .out_len = bt_len, .bytes = bt_bytes},
     {.id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .points = 1, .bench = 1,
-     .gpu = scan_blelloch_inclusive, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = vendor_scan_inclusive, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
+     .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
+     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
 };
 
 
@@ -66,7 +57,6 @@ static const pl_lab lab02 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .vendor_temp_bytes = vendor_scan_temp_bytes,
 };
 
 const pl_lab *pl_this_lab(void) { return &lab02; }

@@ -1,0 +1,561 @@
+/* harness/parent/lab_run.c: one correctness test, one performance test, and
+ * the benchmark of an array-operation lab (see lab.h), run by the parent
+ * through its worker (worker_client.h). Inputs, references and verdicts
+ * stay here; the worker only sees an input and a part to call. */
+#define _GNU_SOURCE
+#include "lab.h"
+
+#include "diagnose.h"
+#include "report.h"
+#include "rng.h"
+#include "rubric.h"
+#include "timing.h"
+#include "worker_client.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The parent's clock may exceed a call's CUDA-event time by the request's
+   round trip and the wake-up after the device's work: so much is allowed
+   before the parent's clock counts instead (see timed_call). */
+#define CLOCK_SLACK_MS 0.25
+#define CLOCK_SLACK_FRAC 0.05
+
+static void *xmalloc(size_t bytes, pl_result *r)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "out of host memory in the grader (%.1f MiB)", bytes / 1048576.0);
+    }
+    return p;
+}
+
+/* Every part gets its own inputs for each (seed, n, param). */
+static uint64_t test_seed(uint64_t seed, const pl_part *p, long n, double param)
+{
+    uint64_t pbits = 0;
+    if (p->nparams)
+        memcpy(&pbits, &param, sizeof pbits);
+    return pl_seed_mix(seed ^ pbits, pl_part_hash(p), (uint64_t)n);
+}
+
+static void gen_input(const pl_lab *lab, const pl_part *p, int *a, size_t len, uint64_t seed, double param)
+{
+    if (p->gen)
+        p->gen(a, len, seed, param);
+    else
+        pl_gen_ints(a, len, seed, lab->gen_lo, lab->gen_hi);
+}
+
+static long part_max_n(const pl_part *p) { return p->max_n > 0 ? p->max_n : INT_MAX; }
+static long in_len(const pl_part *p, long n) { return p->in_len ? p->in_len(n) : n; }
+static long out_len(const pl_part *p, long n) { return p->out_len ? p->out_len(n) : n; }
+static long scratch_len(const pl_lab *lab, const pl_part *p, long n)
+{
+    long len = in_len(p, n) > out_len(p, n) ? in_len(p, n) : out_len(p, n);
+    return (long)lab->scratch_ints(len);
+}
+
+/* The comparison of a part's result with its reference: what every check
+   of the part shares (the caller adds a second run and the input). */
+static pl_cmp part_cmp(const pl_part *p, long n, const int *want, const int *got, const uint8_t *front,
+                       const uint8_t *back)
+{
+    pl_cmp c;
+    memset(&c, 0, sizeof c);
+    c.want = want;
+    c.got = got;
+    c.n = (size_t)out_len(p, n);
+    c.guard_front = front;
+    c.guard_back = back;
+    c.guard_bytes = front ? PL_GUARD_BYTES : 0;
+    c.hint_right = p->hint_right;
+    c.hint_left = p->hint_left;
+    c.sort = p->sort;
+    c.sort_pairs = p->sort_pairs;
+    return c;
+}
+
+/* ------------------------------------------------------------ requests */
+
+/* One test's conversation with the worker: the part, the size, the lengths
+   and the deadline all its requests share. */
+typedef struct conv {
+    pl_session *s;
+    const pl_part *p;
+    int variant;
+    long n, in_len, out_len, scratch_len;
+    int reps;
+    double deadline, limit_s;
+    pl_result *r;
+    pl_shm_layout l;
+    unsigned char *shm;
+} conv;
+
+static int conv_begin(conv *c, pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, int reps,
+                      double timeout_s, pl_result *r)
+{
+    memset(c, 0, sizeof *c);
+    c->s = s, c->p = p, c->variant = variant, c->n = n, c->reps = reps, c->r = r;
+    c->in_len = in_len(p, n), c->out_len = out_len(p, n), c->scratch_len = scratch_len(lab, p, n);
+    c->limit_s = timeout_s;
+    c->deadline = pl_now() + (timeout_s > 0 ? timeout_s : 1e9);
+    c->l = pl_shm_layout_for(c->in_len, c->out_len, reps);
+    if (!(c->shm = pl_session_shm(s, c->l.total))) {
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "cannot grow the shared region to %.1f MiB", c->l.total / 1048576.0);
+        return 0;
+    }
+    return 1;
+}
+
+/* Sends one request; 1 when the worker did it. Otherwise r says why. */
+static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, double *wall)
+{
+    pl_req q;
+    memset(&q, 0, sizeof q);
+    q.kind = (uint32_t)kind;
+    snprintf(q.part, sizeof q.part, "%s", c->p->id);
+    q.variant = c->variant;
+    q.flags = flags;
+    q.slot = slot;
+    q.reps = c->reps;
+    q.n = c->n, q.in_len = c->in_len, q.out_len = c->out_len, q.scratch_len = c->scratch_len;
+    double w;
+    if (!pl_session_request(c->s, &q, rep, c->deadline, wall ? wall : &w, c->r)) {
+        if (c->r->status == PL_TIMEOUT)
+            snprintf(c->r->reason, sizeof c->r->reason,
+                     "timed out after %.0f s and was killed (a kernel or loop that never finishes?)", c->limit_s);
+        return 0;
+    }
+    switch (rep->status) {
+    case PL_W_OK: return 1;
+    case PL_W_NOFIT: c->r->status = PL_SKIP; break;
+    default: c->r->status = PL_ERROR; break;
+    }
+    snprintf(c->r->reason, sizeof c->r->reason, "%s", rep->reason);
+    return 0;
+}
+
+/* ------------------------------------------------------------- the test */
+
+/* Host buffers kept between tests and grown when needed: a fresh malloc per
+   test pays its page faults again. */
+static int *grow(int **buf, size_t *cap, size_t bytes, pl_result *r)
+{
+    if (bytes > *cap) {
+        free(*buf);
+        *cap = 0;
+        if (!(*buf = xmalloc(bytes, r)))
+            return NULL;
+        *cap = bytes;
+    }
+    return *buf;
+}
+
+/* The expected result. The serial reference is the oracle; above a million
+   elements the OpenMP one, which test_cpu holds equal to it, gives the same
+   answer sooner. */
+#define OMP_ORACLE_FROM (1L << 20)
+static void expect(const pl_part *p, const int *in, int *want, long n)
+{
+    (p->omp && n >= OMP_ORACLE_FROM ? p->omp : p->cpu)(in, want, (size_t)n);
+}
+
+void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
+                 double timeout_s, pl_result *r)
+{
+    static int *in, *want;
+    static size_t in_cap, want_cap;
+    double t0 = pl_now();
+    memset(r, 0, sizeof *r);
+    if (n < 0 || n > part_max_n(part)) {
+        r->status = PL_SKIP;
+        snprintf(r->reason, sizeof r->reason, "%s = %ld is outside part (%s)'s contract (0 <= %s <= %ld)",
+                 pl_part_size_name(part), n, part->id, pl_part_size_name(part), part_max_n(part));
+        return;
+    }
+    conv c;
+    if (!conv_begin(&c, s, lab, part, PL_VAR_IMPL, n, 0, timeout_s, r))
+        return;
+    size_t ibytes = (size_t)c.in_len * 4;
+    pl_reply rep;
+    if (grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r)) {
+        gen_input(lab, part, in, (size_t)c.in_len, test_seed(seed, part, n, param), param);
+        expect(part, in, want, n);
+        memcpy(c.shm + c.l.in, in, ibytes);
+        /* Two runs from freshly poisoned outputs: a race shows as a difference. */
+        if (ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD, 0, &rep, NULL) && ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) &&
+            ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &rep, NULL) && ask(&c, PL_REQ_STAGE, 0, 0, &rep, NULL) &&
+            ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) && ask(&c, PL_REQ_FETCH, PL_RQ_IN_AFTER, 1, &rep, NULL)) {
+            /* Compared where the worker left them. Its process could change
+               them meanwhile, but only to a result it could have sent. */
+            const int *got = (const int *)(c.shm + c.l.out[0]);
+            pl_cmp cmp = part_cmp(part, n, want, got, c.shm + c.l.guard_front, c.shm + c.l.guard_back);
+            cmp.got2 = (const int *)(c.shm + c.l.out[1]);
+            cmp.in = c.in_len > 0 ? in : NULL; /* nothing to check in an empty input */
+            cmp.in_after = (const int *)(c.shm + c.l.in_after);
+            cmp.n_in = (size_t)c.in_len;
+            pl_diag d;
+            r->status = pl_compare_i32(&cmp, &d) ? PL_PASS : PL_FAIL;
+            r->findings = d.findings;
+            snprintf(r->reason, sizeof r->reason, "%s", d.reason);
+            snprintf(r->detail, sizeof r->detail, "%s", d.detail);
+        }
+    }
+
+    /* n = 0 has nothing to compare: a stub would pass it. Probe n = 1 too,
+       so that only a part that works scores this test. */
+    if (n == 0 && r->status == PL_PASS) {
+        pl_lab_test(s, lab, part, 1, param, seed, c.deadline - pl_now(), r);
+        if (r->status != PL_PASS) {
+            char reason[sizeof r->reason];
+            snprintf(reason, sizeof reason, "n = 0 is fine, but the n = 1 probe: %.160s", r->reason);
+            memcpy(r->reason, reason, sizeof reason);
+        }
+    }
+    r->seconds = pl_now() - t0;
+}
+
+/* ------------------------------------------------------ timed, verified */
+
+/* A variant timed as grading times it: every repetition on a fresh input
+   whose result is checked, each call timed by the worker's CUDA events and
+   by this process's clock around the request. */
+typedef struct timing {
+    double ms;          /* the median of the per-repetition times used */
+    double event_ms;    /* the median of the worker's event times */
+    double clock_ms;    /* the median of the parent's clock, less the slack */
+    double cpu_ms;      /* the median CPU time of the worker during a call */
+    int lent_calls;     /* lent functions called, over all repetitions */
+    int clock_used;     /* the worker's times were below the parent's clock */
+} timing;
+
+static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, double param,
+                         uint64_t seed, int reps, double timeout_s, timing *t, pl_result *r)
+{
+    conv c;
+    if (!conv_begin(&c, s, lab, p, variant, n, 0, timeout_s, r))
+        return 0;
+    static int *in, *want;
+    static size_t in_cap, want_cap;
+    size_t ibytes = (size_t)c.in_len * 4;
+    double ev[64], wall[64], cpu[64], used[64];
+    int ok = grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r);
+    memset(t, 0, sizeof *t);
+    if (reps > 64)
+        reps = 64;
+    /* rep -1 is the warm-up: checked, not counted */
+    for (int k = -1; ok && k < reps; k++) {
+        gen_input(lab, p, in, (size_t)c.in_len, test_seed(seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(k + 2)), p, n, param),
+                  param);
+        expect(p, in, want, n);
+        memcpy(c.shm + c.l.in, in, ibytes);
+        pl_reply rep;
+        double w = 0;
+        ok = ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD | PL_RQ_TIMED, 0, &rep, NULL) &&
+             ask(&c, PL_REQ_CALL, PL_RQ_TIMED, 0, &rep, &w);
+        pl_reply fetched;
+        if (!ok || !ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &fetched, NULL)) {
+            ok = 0;
+            break;
+        }
+        pl_cmp cmp = part_cmp(p, n, want, (const int *)(c.shm + c.l.out[0]), c.shm + c.l.guard_front,
+                              c.shm + c.l.guard_back);
+        pl_diag d;
+        if (!pl_compare_i32(&cmp, &d)) {
+            r->status = PL_FAIL;
+            r->findings = d.findings;
+            if (k < 0)
+                snprintf(r->reason, sizeof r->reason, "wrong result, so not timed: %.160s", d.reason);
+            else
+                snprintf(r->reason, sizeof r->reason, "timed repetition %d of %d gave a wrong result: %.140s", k + 1,
+                         reps, d.reason);
+            snprintf(r->detail, sizeof r->detail, "%s", d.detail);
+            ok = 0;
+            break;
+        }
+        if (k < 0)
+            continue;
+        t->lent_calls += rep.lent_calls;
+        ev[k] = rep.ms;
+        cpu[k] = rep.cpu_ms;
+        wall[k] = w - CLOCK_SLACK_MS - CLOCK_SLACK_FRAC * w;
+        if (wall[k] < 0)
+            wall[k] = 0;
+        /* The worker shares its address space with student code, so its event
+           times are only believed down to the parent's own measurement. */
+        used[k] = ev[k] >= wall[k] ? ev[k] : wall[k];
+    }
+    if (ok) {
+        t->ms = pl_median(used, reps);
+        t->event_ms = pl_median(ev, reps);
+        t->clock_ms = pl_median(wall, reps);
+        t->cpu_ms = pl_median(cpu, reps);
+        t->clock_used = t->event_ms < t->clock_ms;
+    }
+    return ok;
+}
+
+void pl_lab_perf(pl_session *s, const pl_lab *lab, const pl_perf *perf, int reps, uint64_t seed, double timeout_s,
+                 const char *no_points, pl_result *r)
+{
+    double t0 = pl_now();
+    memset(r, 0, sizeof *r);
+    const pl_part *p = pl_find_part(lab, perf->part);
+    if (!p) {
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "performance test names no part of this lab");
+        return;
+    }
+    timing ti, ty;
+    if (!timed_variant(s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed, reps, timeout_s, &ti, r)) {
+        r->seconds = pl_now() - t0;
+        return;
+    }
+    const char *yard = "the vendor library";
+    if (perf->yardstick == PL_YARD_VENDOR) {
+        pl_result ry;
+        memset(&ry, 0, sizeof ry);
+        if (!timed_variant(s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 1, reps, timeout_s, &ty, &ry)) {
+            r->status = PL_ERROR;
+            snprintf(r->reason, sizeof r->reason, "the yardstick failed: %.170s", ry.reason);
+            r->seconds = pl_now() - t0;
+            return;
+        }
+    } else {
+        yard = "CPU OpenMP";
+        memset(&ty, 0, sizeof ty);
+        int *in = xmalloc((size_t)in_len(p, perf->n) * 4, r), *out = xmalloc((size_t)out_len(p, perf->n) * 4, r);
+        if (!in || !out) {
+            free(in), free(out);
+            return;
+        }
+        gen_input(lab, p, in, (size_t)in_len(p, perf->n), test_seed(seed, p, perf->n, perf->param), perf->param);
+        double ms[64];
+        int k = reps < 64 ? reps : 64;
+        for (int i = 0; i < k; i++) {
+            double a = pl_now();
+            p->omp(in, out, (size_t)perf->n);
+            ms[i] = (pl_now() - a) * 1e3;
+        }
+        ty.ms = pl_median(ms, k);
+        free(in), free(out);
+    }
+    double ratio = ty.ms / ti.ms;
+    r->status = PL_PASS;
+    r->value = ratio;
+    r->score = pl_perf_points(perf, ratio);
+    int len = snprintf(r->reason, sizeof r->reason,
+                       "%.4f ms against %.4f ms for %s: %.3fx its throughput (full marks from %.3fx, none below %.3fx)",
+                       ti.ms, ty.ms, yard, ratio, perf->full, perf->zero);
+    (void)len;
+    /* Performance points need performance of the part's own: not the
+       vendor's, not the CPU's, and not a time the parent cannot confirm. */
+    char why[sizeof r->detail] = "";
+    if (no_points)
+        snprintf(why, sizeof why, "no performance points: %s\n", no_points);
+    else if (!p->lends && ti.lent_calls > 0)
+        snprintf(why, sizeof why,
+                 "no performance points: part (%s) called primlab_scan_exclusive (the vendor library), which its "
+                 "contract does not lend it\n",
+                 p->id);
+    else if (ti.cpu_ms > 0.5 && ti.cpu_ms > 0.5 * ti.ms)
+        snprintf(why, sizeof why,
+                 "no performance points: the worker's process used %.3f ms of CPU time per call of %.3f ms: the "
+                 "part computed on the CPU\n",
+                 ti.cpu_ms, ti.ms);
+    if (*why)
+        r->score = 0;
+    size_t dl = strlen(why);
+    memcpy(r->detail, why, dl + 1);
+    if (ti.clock_used)
+        snprintf(r->detail + dl, sizeof r->detail - dl,
+                 "the worker's CUDA-event times (median %.4f ms) are below what the parent's clock allows (%.4f ms): "
+                 "the parent's clock is used\n",
+                 ti.event_ms, ti.clock_ms);
+    r->seconds = pl_now() - t0;
+}
+
+/* ---------------------------------------------------------------- bench */
+
+/* The variant timed for a benchmark row: checked once, then reps calls on
+   one input. NaN when wrong or not runnable, with why in r. */
+static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, const int *in,
+                        const int *want, int reps, pl_result *r)
+{
+    conv c;
+    if (!conv_begin(&c, s, lab, p, variant, n, reps, 0, r))
+        return NAN;
+    c.deadline = pl_now() + pl_env_seconds("PRIMLAB_TIMEOUT", 600);
+    size_t obytes = (size_t)c.out_len * 4;
+    memcpy(c.shm + c.l.in, in, (size_t)c.in_len * 4);
+    pl_reply rep;
+    if (!ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD, 0, &rep, NULL) || !ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) ||
+        !ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &rep, NULL))
+        return NAN;
+    int *got = xmalloc(obytes, r);
+    if (!got)
+        return NAN;
+    memcpy(got, c.shm + c.l.out[0], obytes);
+    pl_cmp cmp = part_cmp(p, n, want, got, c.shm + c.l.guard_front, c.shm + c.l.guard_back);
+    pl_diag d;
+    int right = pl_compare_i32(&cmp, &d);
+    free(got);
+    if (!right) {
+        r->status = PL_FAIL;
+        snprintf(r->reason, sizeof r->reason, "%s", d.reason);
+        return NAN;
+    }
+    if (!ask(&c, PL_REQ_TIME, 0, 0, &rep, NULL))
+        return NAN;
+    double *times = malloc(sizeof *times * (size_t)reps);
+    if (!times)
+        return NAN;
+    memcpy(times, c.shm + c.l.times, sizeof *times * (size_t)reps);
+    double med = pl_median(times, reps);
+    free(times);
+    return med;
+}
+
+struct cpu_arg {
+    void (*fn)(const int *, int *, size_t);
+    const int *in;
+    int *out;
+    long n;
+};
+static void call_cpu(void *p)
+{
+    struct cpu_arg *a = p;
+    a->fn(a->in, a->out, (size_t)a->n);
+}
+
+int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
+{
+    int wrong = 0;
+    double copy = NAN;
+    const char *device = "cpu-only";
+    if (o->gpu) {
+        const pl_reply *h = pl_session_hello(s);
+        device = h->device;
+        pl_req q;
+        pl_reply rep;
+        pl_result r;
+        double w;
+        memset(&q, 0, sizeof q);
+        q.kind = PL_REQ_COPY_BW;
+        if (pl_session_request(s, &q, &rep, pl_now() + 120, &w, &r) && rep.status == PL_W_OK)
+            copy = rep.ms;
+        if (o->progress)
+            fprintf(o->progress, "device: %s, %d SMs, copy bandwidth %.0f GB/s (read + write)\n", h->device, h->sms,
+                    copy);
+    }
+    if (o->tsv)
+        pl_tsv_begin(o->tsv, device, copy, o->source ? o->source : "measured");
+    if (o->table)
+        pl_table_begin(o->table);
+
+    for (int k = 0; k < lab->nparts; k++) {
+        const pl_part *p = &lab->parts[k];
+        if (!p->bench || (o->part && o->part != p))
+            continue;
+        /* the (size, param) pairs to time */
+        long pair_n[160];
+        double pair_p[160];
+        int npairs = 0, nsizes = o->nsizes;
+        long pow2[64];
+        const long *sizes = o->sizes;
+        if (!sizes && o->sweep && !p->bench_sizes) {
+            nsizes = 0;
+            for (int e = lab->sweep_lo; e <= lab->sweep_hi && nsizes < 64; e++)
+                pow2[nsizes++] = 1L << e;
+            sizes = pow2;
+        } else if (!sizes) {
+            sizes = pl_part_bench_sizes(lab, p, &nsizes);
+        }
+        int np = o->params && p->nparams ? o->nparams : 1;
+        for (int si = 0; si < nsizes; si++)
+            for (int q = 0; q < np && npairs < 160; q++, npairs++) {
+                pair_n[npairs] = sizes[si];
+                pair_p[npairs] = !p->nparams ? NAN : o->params ? o->params[q] : p->bench_param;
+            }
+        for (int q = 0; o->sweep && !o->sizes && p->nparams && q < lab->nsweep_params && npairs < 160; q++, npairs++) {
+            pair_n[npairs] = lab->param_sweep_n; /* and the parameter sweep at one size */
+            pair_p[npairs] = lab->sweep_params[q];
+        }
+        for (int si = 0; si < npairs; si++) {
+            long n = pair_n[si];
+            double param = pair_p[si];
+            if (n > part_max_n(p))
+                continue;
+            if (o->progress)
+                fprintf(o->progress, "[%s %2d/%d] %s = %ld\n", p->id, si + 1, npairs, pl_part_size_name(p), n);
+            pl_result r;
+            memset(&r, 0, sizeof r);
+            long il = in_len(p, n), ol = out_len(p, n);
+            int *in = xmalloc((size_t)il * 4, &r), *want = xmalloc((size_t)ol * 4, &r), *got = xmalloc((size_t)ol * 4, &r);
+            if (!in || !want || !got) {
+                fprintf(stderr, "lab%s: %s\n", lab->id, r.reason);
+                free(in), free(want), free(got);
+                return wrong + 1;
+            }
+            gen_input(lab, p, in, (size_t)il, test_seed(1, p, n, param), param);
+            /* the timed serial reference (the oracle) writes the expected result */
+            struct cpu_arg ca = {p->cpu, in, want, n};
+            double t_ser = pl_time_cpu_ms(call_cpu, &ca, o->reps, 2.0, NULL);
+            ca.fn = p->omp, ca.out = got;
+            double t_omp = p->omp ? pl_time_cpu_ms(call_cpu, &ca, o->reps, 2.0, NULL) : NAN;
+            double t_ven = NAN, t_imp = NAN;
+            if (o->gpu && p->vendor) {
+                t_ven = bench_gpu(s, lab, p, PL_VAR_VENDOR, n, in, want, o->reps, &r);
+                if (isnan(t_ven))
+                    fprintf(stderr, "lab%s: part %s (vendor) at %s = %ld: %s\n", lab->id, p->id, pl_part_size_name(p),
+                            n, r.reason);
+            }
+            if (o->gpu) {
+                memset(&r, 0, sizeof r);
+                t_imp = bench_gpu(s, lab, p, PL_VAR_IMPL, n, in, want, o->reps, &r);
+                if (isnan(t_imp)) {
+                    fprintf(stderr, "lab%s: part %s (%s) at %s = %ld is not timed: %s%s\n", lab->id, p->id,
+                            pl_impl_variant, pl_part_size_name(p), n, r.status == PL_FAIL ? "wrong: " : "", r.reason);
+                    wrong++;
+                }
+            }
+            double bytes = p->bytes ? p->bytes(n, param) : lab->bytes_per_elem * (double)n;
+            struct {
+                const char *variant;
+                double t;
+                int on_gpu;
+            } v[] = {{"cpu_serial", t_ser, 0}, {"cpu_omp", t_omp, 0}, {"cub", t_ven, 1}, {pl_impl_variant, t_imp, 1}};
+            for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) {
+                if (isnan(v[j].t))
+                    continue;
+                pl_row row;
+                row.lab = lab->id;
+                row.part = p->id;
+                row.variant = v[j].variant;
+                row.device = device;
+                row.n = n;
+                row.reps = o->reps;
+                row.time_ms = v[j].t;
+                row.gbps = bytes / (v[j].t * 1e-3) / 1e9;
+                row.pct_copy = v[j].on_gpu ? 100.0 * row.gbps / copy : NAN;
+                row.copy_gbps = copy;
+                row.x_serial = t_ser / v[j].t;
+                row.x_omp = t_omp / v[j].t;
+                row.x_vendor = t_ven / v[j].t;
+                row.param = param;
+                if (o->tsv)
+                    pl_tsv_row(o->tsv, &row);
+                if (o->table)
+                    pl_table_row(o->table, &row);
+            }
+            free(in), free(want), free(got);
+        }
+    }
+    return wrong;
+}

@@ -1,0 +1,42 @@
+/* harness/parent/proc.h: the result of one test, as the parent records it.
+ *
+ * Tests run in the sandboxed worker (worker_client.h); whatever happens
+ * there, the parent records one status and a one-line reason per test.
+ * Pure C; no CUDA.
+ */
+#ifndef PRIMLAB_PROC_H
+#define PRIMLAB_PROC_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum pl_status {
+    PL_PASS = 0,
+    PL_FAIL,      /* ran, wrong result; reason says how */
+    PL_ERROR,     /* a CUDA call or the harness reported an error */
+    PL_CRASH,     /* the worker was killed by a signal or exited before replying */
+    PL_TIMEOUT,   /* exceeded its time limit and was killed */
+    PL_SKIP,      /* could not run here (no GPU, too large for the device) */
+};
+
+typedef struct pl_result {
+    int status;          /* enum pl_status */
+    double seconds;      /* wall time of the test, measured by the parent */
+    char reason[200];    /* one line */
+    char detail[2048];   /* more lines, each '\n'-terminated */
+    unsigned findings;   /* diagnose.h's pl_finding bits, when compared */
+    double score;        /* points earned, for tests that grade by degree */
+    double value;        /* the measured ratio of a performance test */
+} pl_result;
+
+const char *pl_status_name(int status);
+
+/* Seconds from an environment variable, or def when unset or malformed. */
+double pl_env_seconds(const char *name, double def);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

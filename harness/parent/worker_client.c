@@ -1,0 +1,660 @@
+/* harness/parent/worker_client.c: start, talk to and replace the sandboxed
+ * worker (see worker_client.h). */
+#define _GNU_SOURCE
+#include "worker_client.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/mman.h>
+#include <grp.h>
+#include <sys/prctl.h>
+#include <sys/sendfile.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LOG_CAP_TOTAL ((size_t)1 << 20)  /* the student's prints kept per lab */
+#define LOG_CAP_TEST ((size_t)64 << 10)  /* ... and per test */
+#define MAX_ARGS 96
+
+struct pl_session {
+    pl_session_opts o;
+    char worker[PATH_MAX];   /* what runs: a private copy when the grader is root */
+    char copy_dir[PATH_MAX]; /* that copy's folder, or "" */
+    char origin[PATH_MAX];   /* the worker as built, in the kit */
+    int shm_fd;
+    unsigned char *shm;
+    size_t shm_bytes;
+    pid_t pid;            /* bwrap, or the worker itself without a sandbox */
+    int req_fd, rep_fd, out_fd;
+    int alive, sandboxed;
+    uint64_t nonce;
+    pl_reply hello;
+    FILE *log;
+    size_t printed, logged, logged_test;
+    char label[160];
+    int label_pending;
+    char tail[400];       /* the last bytes printed, for a worker that cannot start */
+};
+
+double pl_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int write_all(int fd, const void *p, size_t len)
+{
+    const char *c = p;
+    while (len) {
+        ssize_t w = write(fd, c, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        c += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ the log */
+
+static void log_bytes(pl_session *s, const char *buf, size_t len)
+{
+    s->printed += len;
+    size_t keep = len < sizeof s->tail - 1 ? len : sizeof s->tail - 1, have = strlen(s->tail);
+    if (have + keep >= sizeof s->tail)
+        memmove(s->tail, s->tail + (have + keep - (sizeof s->tail - 1)), sizeof s->tail - 1 - keep),
+            have = sizeof s->tail - 1 - keep;
+    memcpy(s->tail + have, buf + len - keep, keep);
+    s->tail[have + keep] = '\0';
+    if (!s->log)
+        return;
+    if (s->label_pending) {
+        fprintf(s->log, "== %s\n", s->label);
+        s->label_pending = 0;
+    }
+    size_t room_total = s->logged < LOG_CAP_TOTAL ? LOG_CAP_TOTAL - s->logged : 0;
+    size_t room_test = s->logged_test < LOG_CAP_TEST ? LOG_CAP_TEST - s->logged_test : 0;
+    size_t room = room_total < room_test ? room_total : room_test;
+    size_t w = len < room ? len : room;
+    fwrite(buf, 1, w, s->log);
+    if (w < len && room > 0)
+        fprintf(s->log, "\n[... more output not kept: the log keeps %zu KiB per test, %zu KiB per lab]\n",
+                LOG_CAP_TEST >> 10, LOG_CAP_TOTAL >> 10);
+    s->logged += w;
+    s->logged_test += w;
+    fflush(s->log);
+}
+
+static int drain_output(pl_session *s)
+{
+    char buf[65536];
+    ssize_t r = read(s->out_fd, buf, sizeof buf);
+    if (r > 0)
+        log_bytes(s, buf, (size_t)r);
+    return (int)r;
+}
+
+void pl_session_label(pl_session *s, const char *test_name)
+{
+    snprintf(s->label, sizeof s->label, "%s", test_name);
+    s->label_pending = 1;
+    s->logged_test = 0;
+}
+
+size_t pl_session_printed(const pl_session *s) { return s->printed; }
+const pl_reply *pl_session_hello(const pl_session *s) { return &s->hello; }
+int pl_session_sandboxed(const pl_session *s) { return s->sandboxed; }
+
+/* --------------------------------------------------------- the sandbox */
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return p && *p == '/' && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Never hide the system's own folders, whatever HOME or a caller says. */
+static int hideable(const char *p)
+{
+    static const char *const keep[] = {"/", "/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc", "/dev", "/proc",
+                                       "/sys", "/tmp", "/var", "/opt", "/run"};
+    if (!is_dir(p))
+        return 0;
+    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+        if (!strcmp(p, keep[i]))
+            return 0;
+    return 1;
+}
+
+/* bwrap on PATH (the grader's, not the student's), else in the usual places. */
+static const char *find_bwrap(void)
+{
+    static char found[PATH_MAX];
+    const char *path = getenv("PATH");
+    for (const char *p = path; p && *p;) {
+        const char *c = strchr(p, ':');
+        size_t len = c ? (size_t)(c - p) : strlen(p);
+        if (len > 0 && len < sizeof found - 8) {
+            snprintf(found, sizeof found, "%.*s/bwrap", (int)len, p);
+            if (found[0] == '/' && access(found, X_OK) == 0)
+                return found;
+        }
+        p = c ? c + 1 : p + len;
+    }
+    static const char *const where[] = {"/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"};
+    for (size_t i = 0; i < sizeof where / sizeof where[0]; i++)
+        if (access(where[i], X_OK) == 0)
+            return where[i];
+    return NULL;
+}
+
+/* The sandbox, as one command line (see worker_client.h). store keeps the
+   strings argv points to. */
+static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, char store[][PATH_MAX])
+{
+    int a = 0, k = 0;
+#define ARG(x) (argv[a++] = (char *)(x))
+    ARG(bwrap);
+    ARG("--die-with-parent");
+    ARG("--new-session");
+    ARG("--unshare-all"); /* user, pid, net, ipc, uts, cgroup */
+    ARG("--uid"), ARG("65534"), ARG("--gid"), ARG("65534");
+    ARG("--ro-bind"), ARG("/"), ARG("/");
+    ARG("--dev-bind"), ARG("/dev"), ARG("/dev"); /* the GPU's device files */
+    ARG("--proc"), ARG("/proc");
+    ARG("--tmpfs"), ARG("/tmp"); /* the worker's scratch */
+    /* Hidden: the kit (the folder that holds build/), $HOME, the caller's
+       list (make grade: the submissions and the grades). */
+    const char *hide[40];
+    int nh = 0;
+    char *b = strstr(s->origin, "/build/");
+    if (b) {
+        snprintf(store[k], PATH_MAX, "%.*s", (int)(b - s->origin), s->origin);
+        hide[nh++] = store[k++];
+    }
+    if (getcwd(store[k], PATH_MAX))
+        hide[nh++] = store[k++];
+    hide[nh++] = getenv("HOME");
+    const char *extra = getenv("PRIMLAB_SANDBOX_HIDE");
+    for (const char *p = extra; p && *p && nh < 36 && k < 30;) {
+        const char *c = strchr(p, ':');
+        size_t len = c ? (size_t)(c - p) : strlen(p);
+        snprintf(store[k], PATH_MAX, "%.*s", (int)len, p);
+        hide[nh++] = store[k++];
+        p = c ? c + 1 : p + len;
+    }
+    for (int i = 0; i < nh; i++)
+        if (hideable(hide[i]))
+            ARG("--tmpfs"), ARG(hide[i]);
+    ARG("--ro-bind"), ARG(s->worker), ARG(s->worker);
+    ARG("--chdir"), ARG("/tmp");
+    ARG("--");
+    ARG(s->worker);
+    ARG("--serve");
+    if (s->o.no_gpu)
+        ARG("--no-gpu");
+    argv[a] = NULL;
+#undef ARG
+    return a;
+}
+
+static rlim_t env_limit(const char *name, rlim_t def, rlim_t unit)
+{
+    const char *v = getenv(name);
+    char *end;
+    if (!v || !*v)
+        return def;
+    unsigned long long x = strtoull(v, &end, 10);
+    return *end ? def : (rlim_t)x * unit;
+}
+
+static void set_limit(int what, rlim_t v)
+{
+    struct rlimit l = {v, v};
+    setrlimit(what, &l);
+}
+
+/* In the child, before exec: descriptors, limits, a clean environment. */
+static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const char *bwrap)
+{
+    setsid();
+    int devnull = open("/dev/null", O_RDONLY);
+    /* move everything above the protocol's numbers first, so dup2 cannot clobber */
+    int fds[5] = {fcntl(req_rd, F_DUPFD, 10), fcntl(rep_wr, F_DUPFD, 10), fcntl(s->shm_fd, F_DUPFD, 10),
+                  fcntl(out_wr, F_DUPFD, 10), fcntl(devnull, F_DUPFD, 10)};
+    dup2(fds[4], 0);
+    dup2(fds[3], 1);
+    dup2(fds[3], 2);
+    dup2(fds[0], PL_FD_REQ);
+    dup2(fds[1], PL_FD_REPLY);
+    dup2(fds[2], PL_FD_SHM);
+    for (int fd = PL_FD_SHM + 1; fd < 4096; fd++)
+        close(fd);
+    /* A root process ignores RLIMIT_NPROC, in a user namespace too: the
+       worker runs as nobody, so that the process limit holds. */
+    if (geteuid() == 0 && (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
+        dprintf(2, "cannot drop to uid 65534: %s\n", strerror(errno));
+        _exit(127);
+    }
+    set_limit(RLIMIT_CORE, 0);
+    set_limit(RLIMIT_FSIZE, env_limit("PRIMLAB_WORKER_FSIZE_MB", 64, 1 << 20));
+    set_limit(RLIMIT_NOFILE, 1024);
+    set_limit(RLIMIT_NPROC, env_limit("PRIMLAB_WORKER_NPROC", 512, 1));
+    set_limit(RLIMIT_CPU, env_limit("PRIMLAB_WORKER_CPU_S", 3600, 1));
+    rlim_t data = env_limit("PRIMLAB_WORKER_DATA_GB", 0, (rlim_t)1 << 30);
+    if (data)
+        set_limit(RLIMIT_DATA, data);
+    /* Only what CUDA needs; never PRIMLAB_SEED or anything of the grader's. */
+    static char env_store[6][PATH_MAX + 32];
+    char *envp[8];
+    int e = 0;
+    static const char *const pass[] = {"PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER",
+                                       "NVIDIA_VISIBLE_DEVICES"};
+    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
+        const char *v = getenv(pass[i]);
+        if (v && strlen(v) < PATH_MAX) {
+            snprintf(env_store[e], sizeof env_store[e], "%s=%s", pass[i], v);
+            envp[e] = env_store[e];
+            e++;
+        }
+    }
+    envp[e++] = "HOME=/tmp";
+    envp[e] = NULL;
+    char *argv[MAX_ARGS];
+    static char store[32][PATH_MAX];
+    if (bwrap) {
+        sandbox_argv(s, bwrap, argv, store);
+    } else {
+        argv[0] = s->worker, argv[1] = "--serve", argv[2] = s->o.no_gpu ? "--no-gpu" : NULL, argv[3] = NULL;
+    }
+    execve(argv[0], argv, envp);
+    dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+}
+
+/* Without a sandbox there is no pid namespace to take a worker's children
+   with it: this process is their subreaper (pl_session_open), so whatever
+   the worker left is re-parented here, and is killed and reaped here. */
+static void kill_orphans(void)
+{
+    for (int round = 0; round < 50; round++) {
+        int found = 0;
+        DIR *d = opendir("/proc");
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            char path[64], buf[512];
+            pid_t pid = (pid_t)atoi(e->d_name);
+            if (pid <= 0)
+                continue;
+            snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+            FILE *f = fopen(path, "r");
+            if (!f)
+                continue;
+            size_t len = fread(buf, 1, sizeof buf - 1, f);
+            fclose(f);
+            buf[len] = '\0';
+            char *close_paren = strrchr(buf, ')');
+            int ppid = 0;
+            if (close_paren && sscanf(close_paren + 2, "%*c %d", &ppid) == 1 && ppid == (int)getpid()) {
+                kill(pid, SIGKILL);
+                found = 1;
+            }
+        }
+        if (d)
+            closedir(d);
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            ;
+        if (!found)
+            return;
+        usleep(10000);
+    }
+}
+
+static void kill_worker(pl_session *s)
+{
+    if (!s->alive)
+        return;
+    /* bwrap's death takes its pid namespace with it (--die-with-parent);
+       without a sandbox, the worker's process group */
+    kill(s->pid, SIGKILL);
+    if (!s->sandboxed)
+        kill(-s->pid, SIGKILL);
+    close(s->req_fd);
+    close(s->rep_fd);
+    double until = pl_now() + 1.0; /* what it printed last */
+    struct pollfd p = {.fd = s->out_fd, .events = POLLIN};
+    while (pl_now() < until && poll(&p, 1, 100) > 0 && drain_output(s) > 0)
+        ;
+    close(s->out_fd);
+    int st;
+    while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (!s->sandboxed)
+        kill_orphans();
+    s->alive = 0;
+}
+
+static const char *signal_words(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "segmentation fault in host code (a bad pointer, or a device pointer used on the host?)";
+    case SIGBUS: return "bus error in host code";
+    case SIGABRT: return "aborted (an assert or abort() fired)";
+    case SIGFPE: return "arithmetic exception in host code (integer division by zero?)";
+    case SIGILL: return "illegal instruction";
+    case SIGKILL: return "killed (out of memory?)";
+    case SIGXCPU: return "killed at the worker's CPU time limit";
+    case SIGXFSZ: return "killed at the worker's file size limit (writing a huge file?)";
+    default: return strsignal(sig);
+    }
+}
+
+/* Reaps a worker that closed its reply channel, and says why it went. */
+static void worker_died(pl_session *s, pl_result *r)
+{
+    int st = 0;
+    close(s->req_fd);
+    close(s->rep_fd);
+    double until = pl_now() + 2.0;
+    struct pollfd p = {.fd = s->out_fd, .events = POLLIN};
+    while (pl_now() < until && poll(&p, 1, 100) > 0 && drain_output(s) > 0)
+        ;
+    pid_t w;
+    until = pl_now() + 2.0;
+    while ((w = waitpid(s->pid, &st, WNOHANG)) == 0 && pl_now() < until)
+        usleep(2000);
+    if (w == 0) { /* its first process lives on: end it, and everything it started */
+        kill(s->pid, SIGKILL);
+        if (!s->sandboxed)
+            kill(-s->pid, SIGKILL);
+        waitpid(s->pid, &st, 0);
+    }
+    if (!s->sandboxed)
+        kill_orphans(); /* what it forked */
+    close(s->out_fd);
+    s->alive = 0;
+    r->status = PL_CRASH;
+    int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    int sig = WIFSIGNALED(st) ? WTERMSIG(st) : (s->sandboxed && code > 128 && code < 160) ? code - 128 : 0;
+    if (sig)
+        snprintf(r->reason, sizeof r->reason, "crashed: %s", signal_words(sig));
+    else
+        snprintf(r->reason, sizeof r->reason, "exited with status %d before reporting a result (exit() called?)",
+                 code);
+}
+
+static int start_worker(pl_session *s, pl_result *r)
+{
+    int req[2], rep[2], out[2];
+    if (pipe2(req, O_CLOEXEC) || pipe2(rep, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "cannot make a pipe: %s", strerror(errno));
+        return 0;
+    }
+    const char *bwrap = find_bwrap();
+    const char *req_env = getenv("PRIMLAB_REQUIRE_SANDBOX");
+    int required = req_env && *req_env && strcmp(req_env, "0") != 0;
+    const char *nosb = getenv("PRIMLAB_NO_SANDBOX");
+    if (nosb && *nosb && strcmp(nosb, "0") != 0 && !required)
+        bwrap = NULL;
+    if (!bwrap && required) {
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason,
+                 "bubblewrap (bwrap) is not installed, and grading needs the sandbox: apt-get install bubblewrap");
+        return 0;
+    }
+    static int warned;
+    if (!bwrap && !warned++)
+        fprintf(stderr, "warning: the student's code runs without a sandbox (bubblewrap missing or "
+                        "PRIMLAB_NO_SANDBOX set): fine for your own code, never for grading others'\n");
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "cannot fork: %s", strerror(errno));
+        return 0;
+    }
+    if (pid == 0)
+        child_exec(s, req[0], rep[1], out[1], bwrap);
+    close(req[0]);
+    close(rep[1]);
+    close(out[1]);
+    s->pid = pid;
+    s->req_fd = req[1];
+    s->rep_fd = rep[0];
+    s->out_fd = out[0];
+    s->alive = 1;
+    s->sandboxed = bwrap != NULL;
+    s->tail[0] = '\0';
+    fcntl(s->out_fd, F_SETFL, O_NONBLOCK);
+    return 1;
+}
+
+/* The worker's HELLO, after a start. */
+static int greet(pl_session *s, pl_result *r)
+{
+    pl_req q;
+    memset(&q, 0, sizeof q);
+    q.kind = PL_REQ_HELLO;
+    pl_reply rep;
+    double wall;
+    if (!pl_session_request(s, &q, &rep, pl_now() + s->o.start_s, &wall, r)) {
+        char why[sizeof r->reason];
+        char *t = s->tail + strspn(s->tail, "\n");
+        t[strcspn(t, "\n")] = '\0';
+        snprintf(why, sizeof why, "the worker did not start (%.60s)%s%.100s", r->reason, *t ? ": " : "", t);
+        r->status = PL_ERROR;
+        memcpy(r->reason, why, sizeof why);
+        return 0;
+    }
+    s->hello = rep;
+    return 1;
+}
+
+/* -------------------------------------------------------------- session */
+
+/* The worker runs as nobody (child_exec), which may not reach the kit's
+   folders: it runs a copy in a folder of its own that nobody can read. */
+static int private_copy(pl_session *s, char *why, size_t cap)
+{
+    snprintf(s->copy_dir, sizeof s->copy_dir, "/tmp/primlab-worker-XXXXXX");
+    int in = open(s->worker, O_RDONLY | O_CLOEXEC), out = -1;
+    struct stat st;
+    if (!mkdtemp(s->copy_dir) || chmod(s->copy_dir, 0711) != 0 || in < 0 || fstat(in, &st) != 0) {
+        snprintf(why, cap, "cannot copy the worker for the sandbox: %s", strerror(errno));
+        goto fail;
+    }
+    const char *base = strrchr(s->worker, '/');
+    char dst[PATH_MAX];
+    snprintf(dst, sizeof dst, "%.3000s/%.1000s", s->copy_dir, base ? base + 1 : s->worker);
+    out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+    off_t off = 0;
+    while (out >= 0 && off < st.st_size && sendfile(out, in, &off, (size_t)(st.st_size - off)) > 0)
+        ;
+    if (out < 0 || off != st.st_size || fchmod(out, 0755) != 0) {
+        snprintf(why, cap, "cannot copy the worker for the sandbox: %s", strerror(errno));
+        goto fail;
+    }
+    close(in);
+    close(out);
+    snprintf(s->worker, sizeof s->worker, "%s", dst);
+    return 1;
+fail:
+    if (in >= 0)
+        close(in);
+    if (out >= 0)
+        close(out);
+    return 0;
+}
+
+static void remove_copy(pl_session *s)
+{
+    if (!s->copy_dir[0])
+        return;
+    unlink(s->worker);
+    rmdir(s->copy_dir);
+}
+
+unsigned char *pl_session_shm(pl_session *s, size_t bytes)
+{
+    if (bytes <= s->shm_bytes)
+        return s->shm;
+    size_t grow = s->shm_bytes ? s->shm_bytes : (size_t)16 << 20;
+    while (grow < bytes)
+        grow *= 2;
+    if (ftruncate(s->shm_fd, (off_t)grow) != 0)
+        return NULL;
+    void *p = mmap(NULL, grow, PROT_READ | PROT_WRITE, MAP_SHARED, s->shm_fd, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    if (s->shm)
+        munmap(s->shm, s->shm_bytes);
+    s->shm = p;
+    s->shm_bytes = grow;
+    return s->shm;
+}
+
+pl_session *pl_session_open(const pl_session_opts *o, char *why, size_t cap)
+{
+    signal(SIGPIPE, SIG_IGN); /* a dead worker is seen as EPIPE */
+    prctl(PR_SET_CHILD_SUBREAPER, 1); /* see kill_orphans */
+    pl_session *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(why, cap, "out of memory");
+        return NULL;
+    }
+    s->o = *o;
+    if (s->o.start_s <= 0)
+        s->o.start_s = 60;
+    if (!realpath(o->worker, s->origin) || !realpath(o->worker, s->worker)) {
+        snprintf(why, cap, "no worker '%s': %s", o->worker, strerror(errno));
+        free(s);
+        return NULL;
+    }
+    if (geteuid() == 0 && !private_copy(s, why, cap)) {
+        free(s);
+        return NULL;
+    }
+    s->shm_fd = memfd_create("primlab-shm", MFD_CLOEXEC);
+    if (s->shm_fd < 0 || !pl_session_shm(s, (size_t)16 << 20)) {
+        snprintf(why, cap, "cannot make the shared region: %s", strerror(errno));
+        free(s);
+        return NULL;
+    }
+    if (o->log && !(s->log = fopen(o->log, "w")))
+        fprintf(stderr, "warning: cannot write the log '%s': %s\n", o->log, strerror(errno));
+    /* nonces no worker can guess ahead */
+    int fd = open("/dev/urandom", O_RDONLY);
+    if (fd < 0 || read(fd, &s->nonce, sizeof s->nonce) != (ssize_t)sizeof s->nonce)
+        s->nonce = (uint64_t)pl_now() * 2654435761u ^ (uint64_t)getpid();
+    if (fd >= 0)
+        close(fd);
+    pl_result r;
+    memset(&r, 0, sizeof r);
+    if (!start_worker(s, &r) || !greet(s, &r)) {
+        snprintf(why, cap, "%s", r.reason);
+        pl_session_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void pl_session_restart(pl_session *s) { kill_worker(s); }
+
+void pl_session_close(pl_session *s)
+{
+    if (!s)
+        return;
+    if (s->alive) {
+        pl_req q;
+        memset(&q, 0, sizeof q);
+        q.magic = PL_PROTO_MAGIC;
+        q.kind = PL_REQ_QUIT;
+        write_all(s->req_fd, &q, sizeof q);
+        kill_worker(s); /* whatever it started goes with it */
+    }
+    if (s->log)
+        fclose(s->log);
+    remove_copy(s);
+    if (s->shm)
+        munmap(s->shm, s->shm_bytes);
+    close(s->shm_fd);
+    free(s);
+}
+
+int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline, double *wall_ms, pl_result *r)
+{
+    if (!s->alive && !(start_worker(s, r) && greet(s, r)))
+        return 0;
+    q->magic = PL_PROTO_MAGIC;
+    q->nonce = ++s->nonce;
+    q->shm_bytes = s->shm_bytes;
+    double t0 = pl_now();
+    size_t got = 0;
+    if (write_all(s->req_fd, q, sizeof *q) != 0) {
+        worker_died(s, r);
+        return 0;
+    }
+    for (;;) {
+        double left = deadline - pl_now();
+        if (left <= 0) {
+            kill_worker(s);
+            r->status = PL_TIMEOUT;
+            snprintf(r->reason, sizeof r->reason,
+                     "timed out and was killed (a kernel or loop that never finishes?)");
+            return 0;
+        }
+        struct pollfd p[2] = {{.fd = s->rep_fd, .events = POLLIN}, {.fd = s->out_fd, .events = POLLIN}};
+        int k = poll(p, 2, (int)(left * 1000) + 1);
+        if (k < 0 && errno != EINTR) {
+            kill_worker(s);
+            r->status = PL_ERROR;
+            snprintf(r->reason, sizeof r->reason, "poll: %s", strerror(errno));
+            return 0;
+        }
+        if (k <= 0)
+            continue;
+        if (p[1].revents)
+            drain_output(s);
+        if (p[0].revents) {
+            ssize_t n = read(s->rep_fd, (char *)rep + got, sizeof *rep - got);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                worker_died(s, r);
+                return 0;
+            }
+            got += (size_t)n;
+            if (got == sizeof *rep)
+                break;
+        }
+    }
+    *wall_ms = (pl_now() - t0) * 1e3;
+    if (rep->magic != PL_PROTO_MAGIC || rep->nonce != q->nonce) {
+        kill_worker(s);
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason,
+                 "the worker sent something that is not the answer to its request (its reply channel was "
+                 "written by other code?)");
+        return 0;
+    }
+    rep->reason[sizeof rep->reason - 1] = '\0';
+    rep->device[sizeof rep->device - 1] = '\0';
+    if (rep->status == PL_W_CALL_ERROR)
+        kill_worker(s); /* it exits after such a reply; make sure of it */
+    return 1;
+}

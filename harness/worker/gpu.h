@@ -1,0 +1,65 @@
+/* harness/worker/gpu.h: the worker's CUDA helpers: error checks, the device
+ * description, guarded device buffers, GPU timing, copy bandwidth.
+ *
+ * Worker side only: everything here creates or uses the worker's one CUDA
+ * context. An error ends the current request with a reply that names it,
+ * then the worker (see worker.cu, pl_worker_fail).
+ */
+#ifndef PRIMLAB_WORKER_GPU_H
+#define PRIMLAB_WORKER_GPU_H
+
+#include "../protocol.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Ends the current request with status and reason, then the worker: after a
+   CUDA error the context may be unusable, so the parent starts a fresh one. */
+void pl_worker_fail(int status, const char *reason);
+
+/* Checks a CUDA runtime call; on failure fails the request naming the
+   expression, file:line and the error's name. */
+#define CUDA_CHECK(expr) pl_cuda_check((int)(expr), #expr, __FILE__, __LINE__)
+void pl_cuda_check(int err, const char *expr, const char *file, int line);
+
+/* After a call into student or solution code: collects a launch error or a
+   kernel fault, and fails the request with a reason naming it. */
+void pl_check_call(const char *what);
+
+/* Fills the HELLO reply's device fields; 0 with rep->reason when there is no
+   usable device. */
+int pl_describe_device(pl_reply *rep);
+
+/* A device buffer with guard zones on both sides, kept between requests and
+   grown when a request needs more. ptr is the usable region of bytes. */
+typedef struct pl_dbuf {
+    unsigned char *base;
+    void *ptr;
+    size_t bytes, cap;
+} pl_dbuf;
+
+int pl_dbuf_reserve(pl_dbuf *b, size_t bytes);     /* 0 or a cudaError_t */
+void pl_dbuf_poison(pl_dbuf *b);                    /* guards included; async */
+void pl_dbuf_free(pl_dbuf *b);
+
+/* A buffer twice the L2's size is written, so that no input is cached. */
+void pl_flush_l2(void);
+
+/* CUDA-event time of call(arg) in ms, after prep(prep_arg) and an L2 flush,
+   both untimed. */
+typedef void (*pl_fn)(void *arg);
+double pl_time_gpu_once(pl_fn call, void *arg, pl_fn prep, void *prep_arg);
+
+/* Device-to-device copy bandwidth in GB/s, counting bytes read plus written,
+   from a copy of up to 1 GiB (the best of several). */
+double pl_copy_gbps(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

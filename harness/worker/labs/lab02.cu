@@ -1,0 +1,27 @@
+/* harness/worker/labs/lab02.cu: lab 02's entry points as the worker calls
+ * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab02.c. */
+#include "../../../kernels_ref/vendor/cub_scan.h"
+#include "../../../labs/02-blelloch-scan/blelloch_scan.h"
+#include "../ops.h"
+
+/* Part bt: the size is the number of threads per block, the array a fixed
+   BT_N elements (the parent's table says the same). */
+#define BT_N ((1 << 24) + 3)
+PL_OP(a_gpu, scan_blelloch_global(in, out, n, scratch))
+PL_OP(b_gpu, scan_blelloch_shared(in, out, n, scratch))
+PL_OP(bt_gpu, scan_blelloch_shared_threads(in, out, BT_N, scratch, n))
+PL_OP(c_gpu, scan_blelloch_inclusive(in, out, n, scratch))
+static int bt_vendor(const int *in, int *out, int threads, void *temp, size_t bytes)
+{
+    (void)threads;
+    return vendor_scan_exclusive(in, out, BT_N, temp, bytes);
+}
+
+static const pl_op ops[] = {
+    {"a", "scan_blelloch_global", a_gpu, vendor_scan_exclusive},
+    {"b", "scan_blelloch_shared", b_gpu, vendor_scan_exclusive},
+    {"bt", "scan_blelloch_shared_threads", bt_gpu, bt_vendor},
+    {"c", "scan_blelloch_inclusive", c_gpu, vendor_scan_inclusive},
+};
+static const pl_ops table = {ops, sizeof ops / sizeof ops[0], vendor_scan_temp_bytes};
+const pl_ops *pl_worker_ops(void) { return &table; }

@@ -1,0 +1,36 @@
+/* harness/worker/labs/lab04.cu: lab 04's entry points as the worker calls
+ * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab04.c.
+ *
+ * The returned count is checked as one more output word: the ops store it at
+ * d_out[n]. A negative count (the stub's -1) is not stored, so an untouched
+ * output still reads as "not implemented yet". */
+#include "../../../kernels_ref/vendor/cub_select.h"
+#include "../../../labs/04-compaction/compaction.h"
+#include "../gpu.h"
+#include "../ops.h"
+
+#include <cuda_runtime.h>
+
+static void store_count(int *out, int n, int k)
+{
+    if (k >= 0)
+        CUDA_CHECK(cudaMemcpy(out + n, &k, sizeof k, cudaMemcpyHostToDevice));
+}
+PL_OP(a_gpu, compact_flags(in, out, n))
+PL_OP(b_gpu, store_count(out, n, compact_scan(in, out, n, scratch)))
+PL_OP(c_gpu, store_count(out, n, compact_warp(in, out, n, scratch)))
+static int ref_cub(const int *in, int *out, int n, void *temp, size_t bytes)
+{
+    int k = 0, e = vendor_select_positive(in, out, n, temp, bytes, &k);
+    if (e == 0)
+        store_count(out, n, k);
+    return e;
+}
+
+static const pl_op ops[] = {
+    {"a", "compact_flags", a_gpu, NULL},
+    {"b", "compact_scan", b_gpu, ref_cub},
+    {"c", "compact_warp", c_gpu, ref_cub},
+};
+static const pl_ops table = {ops, sizeof ops / sizeof ops[0], vendor_select_temp_bytes};
+const pl_ops *pl_worker_ops(void) { return &table; }

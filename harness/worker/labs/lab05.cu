@@ -1,0 +1,42 @@
+/* harness/worker/labs/lab05.cu: lab 05's entry points as the worker calls
+ * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab05.c.
+ * Keys travel as 32-bit words; pairs as n keys then n values. The bitsN
+ * entries are radix_sort_bits at one width, timed by `lab05 passes` only. */
+#include "../../../kernels_ref/vendor/cub_sort.h"
+#include "../../../labs/05-radix-sort/radix_sort.h"
+#include "../ops.h"
+
+#define U(p) ((unsigned *)(p))
+#define CU(p) ((const unsigned *)(p))
+PL_OP(a_gpu, radix_sort_split(CU(in), U(out), n, U(scratch)))
+PL_OP(b_gpu, radix_sort_4bit(CU(in), U(out), n, U(scratch)))
+PL_OP(c_gpu, radix_sort_pairs(CU(in), CU(in) + n, U(out), U(out) + n, n, U(scratch)))
+PL_OP(di_gpu, radix_sort_int(in, out, n, U(scratch)))
+PL_OP(df_gpu, radix_sort_float((const float *)in, (float *)out, n, U(scratch)))
+static int bits1(const int *in, int *out, int n, int *s) { return radix_sort_bits(CU(in), U(out), n, 1, U(s)); }
+static int bits2(const int *in, int *out, int n, int *s) { return radix_sort_bits(CU(in), U(out), n, 2, U(s)); }
+static int bits8(const int *in, int *out, int n, int *s) { return radix_sort_bits(CU(in), U(out), n, 8, U(s)); }
+
+static int keys_cub(const int *in, int *out, int n, void *t, size_t b) { return vendor_sort_keys_u32(CU(in), U(out), n, t, b); }
+static int pairs_cub(const int *in, int *out, int n, void *t, size_t b)
+{
+    return vendor_sort_pairs_u32(CU(in), CU(in) + n, U(out), U(out) + n, n, t, b);
+}
+static int int_cub(const int *in, int *out, int n, void *t, size_t b) { return vendor_sort_keys_i32(in, out, n, t, b); }
+static int float_cub(const int *in, int *out, int n, void *t, size_t b)
+{
+    return vendor_sort_keys_f32((const float *)in, (float *)out, n, t, b);
+}
+
+static const pl_op ops[] = {
+    {"a", "radix_sort_split", a_gpu, keys_cub},
+    {"b", "radix_sort_4bit", b_gpu, keys_cub},
+    {"c", "radix_sort_pairs", c_gpu, pairs_cub},
+    {"di", "radix_sort_int", di_gpu, int_cub},
+    {"df", "radix_sort_float", df_gpu, float_cub},
+    {"bits1", "radix_sort_bits", bits1, NULL},
+    {"bits2", "radix_sort_bits", bits2, NULL},
+    {"bits8", "radix_sort_bits", bits8, NULL},
+};
+static const pl_ops table = {ops, sizeof ops / sizeof ops[0], vendor_sort_temp_bytes};
+const pl_ops *pl_worker_ops(void) { return &table; }

@@ -1,0 +1,35 @@
+/* harness/worker/lend.cu: the functions a lab's contract lends to student
+ * code (labs 04 and 05 declare primlab_scan_exclusive; lab 05 also
+ * primlab_phase, in phases.cu). The worker's link keeps global only the
+ * functions its lab's contract declares, so a lab that lends none cannot
+ * call them. Each call is counted (pl_lent_calls), so that the parent can
+ * tell a part that leaned on the vendor library.
+ */
+#include "ops.h"
+
+#include <cub/device/device_scan.cuh>
+
+int pl_lent_calls;
+
+/* Temporary storage grows on the first calls and is kept, so warmed-up
+   timed calls do not allocate. */
+extern "C" void primlab_scan_exclusive(const int *d_in, int *d_out, int n)
+{
+    static void *temp = nullptr;
+    static size_t have = 0;
+    pl_lent_calls++;
+    if (n <= 0)
+        return;
+    size_t need = 0;
+    cub::DeviceScan::ExclusiveSum(nullptr, need, d_in, d_out, n);
+    if (need > have) {
+        cudaFree(temp);
+        if (cudaMalloc(&temp, need) != cudaSuccess) {
+            temp = nullptr;
+            have = 0;
+            return; /* the launch error check reports the failed allocation */
+        }
+        have = need;
+    }
+    cub::DeviceScan::ExclusiveSum(temp, have, d_in, d_out, n);
+}

@@ -1,0 +1,307 @@
+/* harness/worker/worker.cu: main() of a lab's worker, build/<impl>/labNN-worker.
+ *
+ * Linked from the student's (or the solution's) object and the worker side
+ * of the harness, whose symbols are made local at link time so that student
+ * code can neither call nor replace them (see the Makefile's worker core).
+ * Started by the parent only (harness/parent/worker_client.c), under
+ * bubblewrap, with the descriptors of protocol.h; it serves one request at
+ * a time until QUIT or the end of the request pipe. It holds one CUDA
+ * context and keeps its device buffers between requests, so a small test
+ * costs a few copies, not a process and a context.
+ *
+ * After a CUDA error it replies with the reason and exits: a sticky error
+ * leaves the context unusable, and the parent starts a fresh worker.
+ */
+#include "../protocol.h"
+#include "gpu.h"
+#include "ops.h"
+#include "phases.h"
+
+#include <cuda_runtime.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+static pl_req req;
+static pl_reply rep;
+static unsigned char *shm;
+static size_t shm_mapped;
+static int gpu_ok, no_gpu;
+static pl_dbuf din, dout, dscr, dtemp;
+static size_t temp_bytes;
+
+static void write_all(int fd, const void *p, size_t len)
+{
+    const char *c = (const char *)p;
+    while (len) {
+        ssize_t w = write(fd, c, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            _exit(1); /* the parent is gone */
+        c += w;
+        len -= (size_t)w;
+    }
+}
+
+static void send_reply(void)
+{
+    rep.magic = PL_PROTO_MAGIC;
+    rep.nonce = req.nonce;
+    write_all(PL_FD_REPLY, &rep, sizeof rep);
+}
+
+extern "C" void pl_worker_fail(int status, const char *reason)
+{
+    rep.status = (uint32_t)status;
+    snprintf(rep.reason, sizeof rep.reason, "%s", reason);
+    fflush(stdout);
+    send_reply();
+    _exit(0);
+}
+
+static void fail_request(int status, const char *reason)
+{
+    rep.status = (uint32_t)status;
+    snprintf(rep.reason, sizeof rep.reason, "%s", reason);
+}
+
+static const pl_op *find_op(const char *id)
+{
+    const pl_ops *t = pl_worker_ops();
+    for (int k = 0; k < t->nops; k++)
+        if (!strncmp(t->ops[k].id, id, sizeof req.part))
+            return &t->ops[k];
+    return NULL;
+}
+
+/* The shared region only grows; map it again when it has. */
+static int map_shm(void)
+{
+    if (req.shm_bytes <= shm_mapped)
+        return 1;
+    if (shm) {
+        cudaHostUnregister(shm);
+        munmap(shm, shm_mapped);
+    }
+    shm = (unsigned char *)mmap(NULL, req.shm_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, PL_FD_SHM, 0);
+    if (shm == MAP_FAILED) {
+        shm = NULL;
+        shm_mapped = 0;
+        fail_request(PL_W_BAD, "cannot map the shared region");
+        return 0;
+    }
+    shm_mapped = req.shm_bytes;
+    /* pinned, the copies to and from the device run at full speed */
+    if (cudaHostRegister(shm, shm_mapped, cudaHostRegisterDefault) != cudaSuccess)
+        cudaGetLastError();
+    return 1;
+}
+
+static double cpu_ms_now(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-3;
+}
+
+/* ------------------------------------------------------------ requests */
+
+static void do_hello(void)
+{
+    gpu_ok = !no_gpu && pl_describe_device(&rep);
+    if (no_gpu)
+        snprintf(rep.reason, sizeof rep.reason, "PRIMLAB_NO_GPU is set");
+    rep.gpu_ok = gpu_ok;
+    const pl_ops *t = pl_worker_ops();
+    for (int k = 0; k < t->nops && k < PL_MAX_PARTS; k++) {
+        snprintf(rep.parts[k].id, sizeof rep.parts[k].id, "%s", t->ops[k].id);
+        rep.parts[k].has_vendor = t->ops[k].vendor != NULL;
+        rep.nparts = k + 1;
+    }
+}
+
+static void do_stage(const pl_op *op)
+{
+    size_t ib = (size_t)req.in_len * 4, ob = (size_t)req.out_len * 4, sb = (size_t)req.scratch_len * 4;
+    size_t tb = req.variant == PL_VAR_VENDOR ? pl_worker_ops()->vendor_temp_bytes((int)req.out_len) : 0;
+    int e = 0;
+    if ((e = pl_dbuf_reserve(&din, ib)) || (e = pl_dbuf_reserve(&dout, ob)) || (e = pl_dbuf_reserve(&dscr, sb)) ||
+        (e = pl_dbuf_reserve(&dtemp, tb))) {
+        size_t free_b = 0, total_b = 0;
+        pl_dbuf_free(&din), pl_dbuf_free(&dout), pl_dbuf_free(&dscr), pl_dbuf_free(&dtemp);
+        cudaMemGetInfo(&free_b, &total_b);
+        char why[200];
+        snprintf(why, sizeof why, "%s = %lld does not fit: %.1f MiB of device buffers failed (%s), %.1f MiB free",
+                 "n", (long long)req.n, (double)(ib + ob + sb + tb) / (1 << 20), cudaGetErrorName((cudaError_t)e),
+                 (double)free_b / (1 << 20));
+        fail_request(PL_W_NOFIT, why);
+        return;
+    }
+    temp_bytes = tb;
+    (void)op;
+    if (req.flags & PL_RQ_UPLOAD) {
+        pl_shm_layout l = pl_shm_layout_for(req.in_len, req.out_len, req.reps);
+        if (ib)
+            CUDA_CHECK(cudaMemcpy(din.ptr, shm + l.in, ib, cudaMemcpyHostToDevice));
+    }
+    pl_dbuf_poison(&dout);
+    pl_dbuf_poison(&dscr);
+    if (req.flags & PL_RQ_TIMED)
+        pl_flush_l2();
+    CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+struct call_arg {
+    const pl_op *op;
+    int variant, rc;
+};
+
+static void call_op(void *p)
+{
+    call_arg *a = (call_arg *)p;
+    if (a->variant == PL_VAR_VENDOR)
+        CUDA_CHECK(a->op->vendor((const int *)din.ptr, (int *)dout.ptr, (int)req.n, dtemp.ptr, temp_bytes));
+    else
+        a->rc = a->op->gpu((const int *)din.ptr, (int *)dout.ptr, (int)req.n, (int *)dscr.ptr);
+}
+
+static void poison_outputs(void *p)
+{
+    (void)p;
+    pl_dbuf_poison(&dout);
+    pl_dbuf_poison(&dscr);
+}
+
+static void do_call(const pl_op *op)
+{
+    call_arg a = {op, req.variant, 0};
+    const char *who = req.variant == PL_VAR_VENDOR ? "the vendor library" : op->entry;
+    int lent0 = pl_lent_calls;
+    pl_shm_layout l = pl_shm_layout_for(req.in_len, req.out_len, req.reps);
+    if (req.flags & PL_RQ_PHASES)
+        pl_phases_start();
+    double c0 = cpu_ms_now();
+    if (req.flags & PL_RQ_TIMED) {
+        static cudaEvent_t start, stop;
+        if (!start) {
+            CUDA_CHECK(cudaEventCreate(&start));
+            CUDA_CHECK(cudaEventCreate(&stop));
+        }
+        CUDA_CHECK(cudaEventRecord(start));
+        call_op(&a);
+        CUDA_CHECK(cudaEventRecord(stop));
+        pl_check_call(who);
+        float t = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
+        rep.ms = t;
+    } else {
+        call_op(&a);
+        pl_check_call(who);
+    }
+    rep.cpu_ms = cpu_ms_now() - c0;
+    if (req.flags & PL_RQ_PHASES)
+        rep.nspans = pl_phases_stop((pl_shm_span *)(shm + l.spans), PL_MAX_SPANS);
+    rep.lent_calls = pl_lent_calls - lent0;
+    if (a.rc != 0) {
+        char why[200];
+        snprintf(why, sizeof why, "%s returned %d: not supported", who, a.rc);
+        fail_request(PL_W_BAD, why);
+    }
+}
+
+static void do_fetch(void)
+{
+    pl_shm_layout l = pl_shm_layout_for(req.in_len, req.out_len, req.reps);
+    int slot = req.slot >= 0 && req.slot < PL_MAX_RUNS ? req.slot : 0;
+    if (dout.bytes)
+        CUDA_CHECK(cudaMemcpy(shm + l.out[slot], dout.ptr, dout.bytes, cudaMemcpyDeviceToHost));
+    if (req.flags & PL_RQ_GUARDS) {
+        CUDA_CHECK(cudaMemcpy(shm + l.guard_front, dout.base, PL_GUARD_BYTES, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(shm + l.guard_back, dout.base + PL_GUARD_BYTES + dout.bytes, PL_GUARD_BYTES,
+                              cudaMemcpyDeviceToHost));
+    }
+    if ((req.flags & PL_RQ_IN_AFTER) && din.bytes)
+        CUDA_CHECK(cudaMemcpy(shm + l.in_after, din.ptr, din.bytes, cudaMemcpyDeviceToHost));
+}
+
+/* Benchmarks (`run`, `sweep`): reps calls on the staged input, each from
+   poisoned outputs and a flushed L2. Not graded: graded timing goes through
+   CALL, one fresh input per repetition. */
+static void do_time(const pl_op *op)
+{
+    call_arg a = {op, req.variant, 0};
+    pl_shm_layout l = pl_shm_layout_for(req.in_len, req.out_len, req.reps);
+    double *times = (double *)(shm + l.times);
+    call_op(&a); /* warm-up */
+    pl_check_call(req.variant == PL_VAR_VENDOR ? "the vendor library" : op->entry);
+    for (int r = 0; r < req.reps; r++)
+        times[r] = pl_time_gpu_once(call_op, &a, poison_outputs, NULL);
+}
+
+static int read_request(void)
+{
+    size_t got = 0;
+    while (got < sizeof req) {
+        ssize_t r = read(PL_FD_REQ, (char *)&req + got, sizeof req - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return 0;
+        got += (size_t)r;
+    }
+    return req.magic == PL_PROTO_MAGIC;
+}
+
+static void serve(void)
+{
+    while (read_request()) {
+        memset(&rep, 0, sizeof rep);
+        rep.status = PL_W_OK;
+        if (req.kind == PL_REQ_QUIT)
+            break;
+        if (req.kind == PL_REQ_HELLO) {
+            do_hello();
+            send_reply();
+            continue;
+        }
+        const pl_op *op = find_op(req.part);
+        if (!gpu_ok)
+            fail_request(PL_W_BAD, "no GPU");
+        else if (req.kind == PL_REQ_COPY_BW)
+            rep.ms = pl_copy_gbps();
+        else if (req.kind != PL_REQ_FETCH && (!op || (req.variant == PL_VAR_VENDOR && !op->vendor)))
+            fail_request(PL_W_BAD, "no such part in this worker");
+        else if (req.in_len < 0 || req.out_len < 0 || req.scratch_len < 0 || req.reps < 0)
+            fail_request(PL_W_BAD, "bad lengths");
+        else if (pl_shm_layout_for(req.in_len, req.out_len, req.reps).total > req.shm_bytes)
+            fail_request(PL_W_BAD, "the shared region is smaller than the request's layout");
+        else if (map_shm()) {
+            switch (req.kind) {
+            case PL_REQ_STAGE: do_stage(op); break;
+            case PL_REQ_CALL: do_call(op); break;
+            case PL_REQ_FETCH: do_fetch(); break;
+            case PL_REQ_TIME: do_time(op); break;
+            default: fail_request(PL_W_BAD, "unknown request"); break;
+            }
+        }
+        fflush(stdout);
+        send_reply();
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--serve") != 0) {
+        fprintf(stderr, "%s: a grading worker, started by its lab binary (run labNN without -worker)\n", argv[0]);
+        return 2;
+    }
+    no_gpu = argc > 2 && !strcmp(argv[2], "--no-gpu");
+    serve();
+    return 0;
+}

@@ -1,0 +1,128 @@
+/* tests/fake_worker.c: a worker without CUDA that speaks the protocol
+ * (harness/protocol.h) and misbehaves on request, so that the parent's
+ * client (harness/parent/worker_client.c) and its sandbox are tested on a
+ * machine without a GPU, as a hostile submission would test them.
+ *
+ * Parts: "ok" (the output is the input plus one), "segv", "exit", "hang",
+ * "forge" (a reply with the wrong nonce), "print" (200 KiB of output),
+ * "fork" (leaves sleeping children behind), "spy" (reports its uid, pid,
+ * PRIMLAB_SEED and whether it can write the file named in the request's
+ * n-th... see CALL), "bomb" (forks until it cannot). */
+#define _GNU_SOURCE
+#include "../harness/protocol.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static pl_req q;
+static pl_reply rep;
+
+static void reply(void)
+{
+    rep.magic = PL_PROTO_MAGIC;
+    rep.nonce = q.nonce;
+    if (write(PL_FD_REPLY, &rep, sizeof rep) != (ssize_t)sizeof rep)
+        _exit(1);
+}
+
+static const char *const parts[] = {"ok", "segv", "exit", "hang", "forge", "print", "fork", "spy", "bomb"};
+
+int main(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    unsigned char *shm = NULL;
+    size_t mapped = 0;
+    for (;;) {
+        size_t got = 0;
+        while (got < sizeof q) {
+            ssize_t r = read(PL_FD_REQ, (char *)&q + got, sizeof q - got);
+            if (r <= 0)
+                return 0;
+            got += (size_t)r;
+        }
+        memset(&rep, 0, sizeof rep);
+        if (q.kind == PL_REQ_QUIT)
+            return 0;
+        if (q.shm_bytes > mapped) {
+            if (shm)
+                munmap(shm, mapped);
+            shm = mmap(NULL, q.shm_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, PL_FD_SHM, 0);
+            mapped = q.shm_bytes;
+        }
+        if (q.kind == PL_REQ_HELLO) {
+            rep.gpu_ok = 1;
+            snprintf(rep.device, sizeof rep.device, "fake device");
+            for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+                snprintf(rep.parts[k].id, sizeof rep.parts[k].id, "%s", parts[k]);
+                rep.nparts = (int)k + 1;
+            }
+            reply();
+            continue;
+        }
+        pl_shm_layout l = pl_shm_layout_for(q.in_len, q.out_len, q.reps);
+        if (q.kind == PL_REQ_FETCH) {
+            int *in = (int *)(shm + l.in), *out = (int *)(shm + l.out[q.slot & 1]);
+            for (int64_t i = 0; i < q.out_len && i < q.in_len; i++)
+                out[i] = in[i] + 1;
+            memcpy(shm + l.in_after, in, (size_t)q.in_len * 4);
+            memset(shm + l.guard_front, PL_POISON_BYTE, 2 * PL_GUARD_BYTES);
+        } else if (q.kind == PL_REQ_CALL) {
+            if (!strcmp(q.part, "segv"))
+                raise(SIGSEGV);
+            if (!strcmp(q.part, "exit"))
+                _exit(3);
+            if (!strcmp(q.part, "hang"))
+                for (;;)
+                    pause();
+            if (!strcmp(q.part, "forge"))
+                q.nonce ^= 1;
+            if (!strcmp(q.part, "print"))
+                for (int i = 0; i < 200; i++)
+                    printf("%01023d\n", i);
+            if (!strcmp(q.part, "fork"))
+                for (int i = 0; i < 5; i++)
+                    if (fork() == 0) {
+                        setsid();
+                        for (;;)
+                            pause();
+                    }
+            if (!strcmp(q.part, "bomb")) {
+                int made = 0;
+                while (made < 100000) {
+                    pid_t p = fork();
+                    if (p == 0)
+                        for (;;)
+                            pause();
+                    if (p < 0)
+                        break;
+                    made++;
+                }
+                rep.cpu_ms = made;
+            }
+            if (!strcmp(q.part, "spy")) {
+                /* n: 0 reports who it is; 1 tries to write the path in shm */
+                const char *seed = getenv("PRIMLAB_SEED");
+                if (q.n == 0) {
+                    snprintf(rep.reason, sizeof rep.reason, "uid=%d pid=%d seed=%s home=%s", (int)getuid(),
+                             (int)getpid(), seed ? seed : "(none)", getenv("HOME") ? getenv("HOME") : "(none)");
+                } else {
+                    const char *path = (const char *)(shm + l.in);
+                    int fd = open(path, q.n == 1 ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY, 0644);
+                    snprintf(rep.reason, sizeof rep.reason, "%s %s: %s", q.n == 1 ? "write" : "read", path,
+                             fd >= 0 ? "done" : strerror(errno));
+                    if (fd >= 0)
+                        close(fd);
+                }
+            }
+            fflush(stdout);
+            rep.ms = 1.0;
+        }
+        reply();
+    }
+}
