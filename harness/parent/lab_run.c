@@ -186,7 +186,6 @@ void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, 
     pl_reply rep;
     if (grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r)) {
         gen_input(lab, part, in, (size_t)c.in_len, test_seed(seed, part, n, param), param);
-        expect(part, in, want, n);
         memcpy(c.shm + c.l.in, in, ibytes);
         /* Two runs from freshly poisoned outputs: a race shows as a difference. */
         if (ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD, 0, &rep, NULL) && ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) &&
@@ -195,6 +194,16 @@ void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, 
             /* Compared where the worker left them. Its process could change
                them meanwhile, but only to a result it could have sent. */
             const int *got = (const int *)(c.shm + c.l.out[0]);
+            /* An output still all poison is "not implemented yet" whatever the
+               expected values (no generated input's answer is all 0xA5A5A5A5):
+               the reference is spared for the stubs' many tests. */
+            size_t k = 0, len = (size_t)c.out_len;
+            while (k < len && got[k] == PL_POISON_I32)
+                k++;
+            if (k == len && len > 0)
+                memset(want, 0, len * sizeof *want);
+            else
+                expect(part, in, want, n);
             pl_cmp cmp = part_cmp(part, n, want, got, c.shm + c.l.guard_front, c.shm + c.l.guard_back);
             cmp.got2 = (const int *)(c.shm + c.l.out[1]);
             cmp.in = c.in_len > 0 ? in : NULL; /* nothing to check in an empty input */

@@ -211,14 +211,13 @@ static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, cha
     return a;
 }
 
+/* name's value times unit, or def times unit when unset or malformed */
 static rlim_t env_limit(const char *name, rlim_t def, rlim_t unit)
 {
     const char *v = getenv(name);
     char *end;
-    if (!v || !*v)
-        return def;
-    unsigned long long x = strtoull(v, &end, 10);
-    return *end ? def : (rlim_t)x * unit;
+    unsigned long long x = v && *v ? strtoull(v, &end, 10) : def;
+    return (v && *v && *end ? def : (rlim_t)x) * unit;
 }
 
 static void set_limit(int what, rlim_t v)
@@ -254,7 +253,11 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
     set_limit(RLIMIT_NOFILE, 1024);
     set_limit(RLIMIT_NPROC, env_limit("PRIMLAB_WORKER_NPROC", 512, 1));
     set_limit(RLIMIT_CPU, env_limit("PRIMLAB_WORKER_CPU_S", 3600, 1));
-    rlim_t data = env_limit("PRIMLAB_WORKER_DATA_GB", 0, (rlim_t)1 << 30);
+    /* Address space (CUDA ran under 16 GiB on an H100) and heap; 0: none. */
+    rlim_t as = env_limit("PRIMLAB_WORKER_AS_GB", 256, (rlim_t)1 << 30);
+    rlim_t data = env_limit("PRIMLAB_WORKER_DATA_GB", 64, (rlim_t)1 << 30);
+    if (as)
+        set_limit(RLIMIT_AS, as);
     if (data)
         set_limit(RLIMIT_DATA, data);
     /* Only what CUDA needs; never PRIMLAB_SEED or anything of the grader's. */

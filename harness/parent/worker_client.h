@@ -8,7 +8,9 @@
  * hidden (only the worker's own executable shows), a private /tmp as its
  * scratch, no network, its own pid namespace (killing its first process
  * kills every process it started), uid 65534, a clean environment, and
- * rlimits on processes, file size, data size, open files and CPU time.
+ * rlimits (PRIMLAB_WORKER_NPROC 512 processes, _FSIZE_MB 64, _AS_GB 256,
+ * _DATA_GB 64, _CPU_S 3600, and 1024 open files); as root it drops to uid
+ * 65534 first, since a root-owned process ignores the process limit.
  * Without bwrap the worker runs as a plain child with a warning, unless
  * PRIMLAB_REQUIRE_SANDBOX=1 (make grade), where that is an error.
  *
