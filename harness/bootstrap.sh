@@ -3,13 +3,17 @@
 #
 #   harness/bootstrap.sh            the build, the tests and grading: nvcc, a C
 #                                   compiler with OpenMP, Check, pkg-config,
-#                                   unzip, python3 (the tests' JSON parser)
+#                                   python3 (grading's archive reader and the
+#                                   tests' JSON parser); bubblewrap if it can
 #   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
 #
 # Installs missing packages with apt-get when it can (root, or sudo without a
 # password); otherwise prints the exact command and exits 1. A Check that is
 # already reachable through CPATH / LIBRARY_PATH / PKG_CONFIG_PATH (unpacked
 # from .deb files on a machine with no package registry) is accepted as is.
+# bubblewrap (bwrap, the sandbox student code runs in) is optional: when it
+# cannot be installed or cannot start here, a one-line warning says what
+# that costs (make grade refuses to run) and this still exits 0.
 # The Makefile runs this when its stamp file is missing.
 set -u
 
@@ -17,7 +21,7 @@ want_plots=0
 for a in "$@"; do
     case "$a" in
     --plots) want_plots=1 ;;
-    -h | --help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "bootstrap: unknown option '$a'" >&2; exit 2 ;;
     esac
 done
@@ -60,6 +64,41 @@ have_openmp() {
     ${CC:-cc} -fopenmp "$tmp/o.c" -o "$tmp/o" >/dev/null 2>&1 && "$tmp/o"
 }
 
+# sandbox_error: nothing when bwrap starts a sandbox here, else why not.
+sandbox_error() {
+    local err
+    err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) && return 0
+    head -n 1 <<<"${err:-bwrap exited with an error}"
+}
+
+# apt_install PKG...: install packages with apt-get (as root, or with sudo
+# without a password). On failure, sets why (what to run instead), returns 1.
+apt_updated=0
+apt_install() {
+    local cmd="apt-get install -y --no-install-recommends $*" sudo=""
+    if ! command -v apt-get >/dev/null 2>&1; then
+        why="there is no apt-get here: install them with your package manager"
+        return 1
+    fi
+    if [ "$(id -u)" != 0 ]; then
+        if ! command -v sudo >/dev/null 2>&1 || ! sudo -n true 2>/dev/null; then
+            why="run: sudo apt-get update && sudo $cmd"
+            return 1
+        fi
+        sudo="sudo -n"
+    fi
+    say "installing $*"
+    export DEBIAN_FRONTEND=noninteractive
+    # shellcheck disable=SC2086 # $sudo is empty or "sudo -n"
+    if ! { { [ "$apt_updated" = 1 ] || $sudo apt-get update -qq; } &&
+        $sudo apt-get install -y --no-install-recommends -qq "$@"; } >"$tmp/apt.log" 2>&1; then
+        tail -n 5 "$tmp/apt.log" | sed 's/^/bootstrap:   /'
+        why="apt-get could not install them (no network or registry?); run: apt-get update && $cmd"
+        return 1
+    fi
+    apt_updated=1
+}
+
 have_gnuplot() {
     command -v gnuplot >/dev/null 2>&1 || return 1
     local terms
@@ -84,8 +123,7 @@ elif ! have_openmp; then
     problems+=("the C compiler '${CC:-cc}' cannot build OpenMP code (-fopenmp): install gcc")
 fi
 command -v pkg-config >/dev/null 2>&1 || missing_pkgs+=(pkg-config)
-# grading: .zip submissions; the grading tests read JSON back with Python's parser
-command -v unzip >/dev/null 2>&1 || missing_pkgs+=(unzip)
+# the grader reads archives and the grading tests read JSON with Python
 command -v python3 >/dev/null 2>&1 || missing_pkgs+=(python3)
 if have_check; then
     say "check: found ($(check_flags))"
@@ -101,30 +139,24 @@ if [ "$want_plots" = 1 ]; then
 fi
 
 if [ ${#missing_pkgs[@]} -gt 0 ]; then
-    install=(apt-get install -y --no-install-recommends "${missing_pkgs[@]}")
-    cmd="${install[*]}"
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then
-        if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; fi
-    fi
-    if ! command -v apt-get >/dev/null 2>&1; then
-        problems+=("missing: ${missing_pkgs[*]}, and there is no apt-get here: install them with your package manager")
-    elif [ "$(id -u)" != 0 ] && [ -z "$sudo" ]; then
-        problems+=("missing: ${missing_pkgs[*]}; run: sudo apt-get update && sudo $cmd")
+    if ! apt_install "${missing_pkgs[@]}"; then
+        problems+=("missing: ${missing_pkgs[*]}; $why")
     else
-        say "installing ${missing_pkgs[*]}"
-        export DEBIAN_FRONTEND=noninteractive
-        # shellcheck disable=SC2086 # $sudo is empty or "sudo -n"
-        if ! { $sudo apt-get update -qq && $sudo "${install[@]}" -qq; } >"$tmp/apt.log" 2>&1; then
-            tail -n 5 "$tmp/apt.log" | sed 's/^/bootstrap:   /'
-            problems+=("apt-get could not install ${missing_pkgs[*]} (no network or registry?); run: apt-get update && $cmd")
-        else
-            have_check || problems+=("check was installed but a test program still does not build: see 'pkg-config --libs check'")
-            if [ "$want_plots" = 1 ] && ! have_gnuplot; then
-                problems+=("gnuplot was installed but lacks the pngcairo, svg or pdfcairo terminal")
-            fi
+        have_check || problems+=("check was installed but a test program still does not build: see 'pkg-config --libs check'")
+        if [ "$want_plots" = 1 ] && ! have_gnuplot; then
+            problems+=("gnuplot was installed but lacks the pngcairo, svg or pdfcairo terminal")
         fi
     fi
+fi
+
+# Optional: the sandbox. Without it make check runs student code unsandboxed
+# (with a warning) and make grade refuses to run.
+if ! command -v bwrap >/dev/null 2>&1 && ! apt_install bubblewrap; then
+    say "warning: bubblewrap (bwrap) is missing ($why): grading (make grade) will refuse to run"
+elif err=$(sandbox_error) && [ -n "$err" ]; then
+    say "warning: bwrap cannot start a sandbox here ($err): grading (make grade) will refuse to run"
+else
+    say "bwrap: $(command -v bwrap) (the sandbox starts)"
 fi
 
 if [ ${#problems[@]} -gt 0 ]; then

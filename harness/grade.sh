@@ -4,123 +4,407 @@
 # Each entry of SUBMISSIONS is one student: a folder, a .tar.gz (.tgz) or a
 # .zip, named after the student. Only each lab's student file (e.g.
 # prefix_sum.cu) is taken from a submission, into a fresh folder laid out
-# like labs/, and graded against this kit's pristine harness and headers;
-# every other file is ignored and listed as ignored in that student's
-# feedback. A student whose code does not compile, crashes or hangs costs
-# only that student (each test is isolated; the whole student is also
-# stopped after GRADE_TIMEOUT seconds).
+# like labs/, and graded by harness/check.sh against a grading kit made from
+# the handout (no solutions/); every other file is ignored and listed as
+# ignored in that student's feedback. A student whose code does not compile,
+# crashes or hangs costs only that student (each test is isolated; the whole
+# student is also stopped after GRADE_TIMEOUT seconds).
 #
-# Writes OUT/<student>/{results.json, report.txt, scores.tsv} and
-# OUT/gradebook.csv (student, a score per lab, total), each atomically. A
-# rerun skips students who already have a results.json, unless FORCE=1.
+# Trust: student code is built and run in bubblewrap only (no bwrap, no
+# grading), never sees the grading seed, OUT or SUBMISSIONS, and writes
+# nothing that is graded. This script and the lab binaries write every
+# result:
+#   OUT/<student>/{results.json, report.txt, scores.tsv}: made in a fresh
+#       folder OUT/.work/<student>.XXXXXX, then renamed over the old one;
+#   OUT/.graded.tsv: the record, one line per grading (student, sha256 of the
+#       submission, UTC time), appended (atomically) once the results land;
+#   OUT/gradebook.csv: student, a score per lab, total; one row per student
+#       in the record, rebuilt (atomically) at the end of every run.
+# A rerun skips a student whose last record line has the submission's
+# current checksum (and whose results are there); a changed submission is
+# regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
+#
+# The grading kit: a kit with solutions/ grades in build/grade-kit/, the
+# handout (harness/handout.sh, which also refreshes dist/) unpacked; it is
+# kept across students and runs and replaced (its build/ kept) when its
+# files differ from the handout's. A kit without solutions/ grades in place.
+#
+# Environment: FORCE=1, GRADE_TIMEOUT (seconds per student, default 1800),
+# GRADE_MAX_BYTES and GRADE_MAX_FILES (what one submission may unpack to,
+# default 64 MiB and 10000), PRIMLAB_SEED (the grading seed: only the lab
+# binaries get it), PRIMLAB_TIMEOUT (per test). Exports to check.sh and the
+# lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and PRIMLAB_SANDBOX_HIDE (the
+# folders student code must not see, colon-separated).
 set -u
+seed_set=${PRIMLAB_SEED+1}
+seed=${PRIMLAB_SEED-}
+unset PRIMLAB_SEED
+
 subs=${1:-}
 out=${2:-build/grades}
 force=${FORCE:-0}
 limit=${GRADE_TIMEOUT:-1800}
-if [ -z "$subs" ] || [ ! -d "$subs" ]; then
-    echo "grade: no submissions folder '${subs}' (make grade SUBMISSIONS=dir)" >&2
-    exit 2
-fi
-make -s --no-print-directory build/primlab-results >/dev/null || exit 2
-mkdir -p "$out"
+max_bytes=${GRADE_MAX_BYTES:-$((64 << 20))}
+max_files=${GRADE_MAX_FILES:-10000}
+src=$(cd "$(dirname "$0")/.." && pwd -P)
 
-labs=()
-ids=()
-for dir in labs/[0-9][0-9]-*/; do
-    labs+=("$(basename "$dir")")
-    ids+=("$(basename "$dir" | cut -d- -f1)")
-done
+die() { echo "grade: $*" >&2; exit 2; }
 
-# unpack ENTRY DEST: 0 on success
-unpack() {
-    case "$1" in
-    *.tar.gz | *.tgz) tar -xzf "$1" -C "$2" --no-same-owner --no-same-permissions ;;
-    *.zip)
-        command -v unzip >/dev/null 2>&1 || { echo "unzip is not installed (apt-get install unzip)"; return 1; }
-        unzip -q -o "$1" -d "$2" ;;
-    *) [ -d "$1" ] && cp -R "$1/." "$2/" ;;
-    esac
+# what to remove on any exit: the student being graded, a kit being made
+work="" student_build="" stage="" kit=""
+trap 'rm -rf "$work" "$student_build" "$stage"' EXIT
+
+# ------------------------------------------------------------------ setup
+
+# require_sandbox: bubblewrap must start a sandbox here, or nothing is graded.
+require_sandbox() {
+    local err
+    command -v bwrap >/dev/null 2>&1 ||
+        die "bubblewrap (bwrap) is not installed: grading a class without a sandbox is not allowed (apt-get install bubblewrap)"
+    err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) ||
+        die "bwrap cannot start a sandbox here ($(head -n 1 <<<"$err")): grading a class without a sandbox is not allowed"
 }
 
-graded=0 skipped=0
-for entry in "$subs"/*; do
-    [ -e "$entry" ] || continue
-    name=$(basename "$entry")
+# tree_sum DIR: one checksum of DIR's file names and contents, build/ aside.
+tree_sum() {
+    (cd "$1" && find . -path ./build -prune -o -type f -print0 | LC_ALL=C sort -z |
+        xargs -0 -r sha256sum) | sha256sum | cut -c 1-64
+}
+
+# make_grading_kit: set kit to the folder to grade in: this kit when it has
+# no solutions/, else build/grade-kit, made or refreshed from the handout.
+make_grading_kit() {
+    local name tree
+    kit=$src
+    [ -d "$src/solutions" ] || return 0
+    kit=$src/build/grade-kit
+    name=primlab-handout-$(cat "$src/VERSION") || return 1
+    (cd "$src" && harness/handout.sh >/dev/null) || return 1
+    stage=$(mktemp -d "$kit.new.XXXXXX") && tar -xzf "$src/dist/$name.tar.gz" -C "$stage" || return 1
+    tree=$stage/$name
+    [ ! -e "$tree/solutions" ] || return 1
+    if [ ! -d "$kit" ] || [ "$(tree_sum "$tree")" != "$(tree_sum "$kit")" ]; then
+        if [ -d "$kit/build" ]; then mv "$kit/build" "$tree/build" || return 1; fi
+        rm -rf "$kit" && mv "$tree" "$kit" || return 1
+    fi
+    rm -rf "$stage"
+}
+
+# hidden_paths: the folders student code must not see, one a line: the
+# submissions, the grades and, when grading in a copy, this whole kit
+# (solutions/, its builds, dist/) and its git history. Each sandbox binds
+# back only what it needs of the copy (harness/sandbox-compile.sh, the lab
+# binaries' workers).
+hidden_paths() {
+    local git_dir
+    printf '%s\n' "$subs" "$out"
+    [ "$kit" != "$src" ] || return 0
+    echo "$src"
+    git_dir=$(git -C "$src" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || return 0
+    case "$git_dir/" in "$src"/*) ;; *) echo "$git_dir" ;; esac
+}
+
+# ------------------------------------------------------------ submissions
+
+# student_name ENTRY: the student's name, from the entry's file name, made
+# safe; never starting with '.' (so never .work, .graded.tsv or a dotfile).
+student_name() {
+    local name
+    name=$(basename "$1")
     name=${name%.tar.gz}
     name=${name%.tgz}
     name=${name%.zip}
     name=$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '_')
-    dest=$out/$name
-    if [ -f "$dest/results.json" ] && [ "$force" != 1 ]; then
-        echo "== $name: already graded, skipped (FORCE=1 regrades)"
-        skipped=$((skipped + 1))
-        continue
-    fi
-    work=build/grade/$name
-    rm -rf "$work" && mkdir -p "$work/src" "$work/labs" "$work/out"
-    feedback=$work/feedback.txt
-    : >"$feedback"
-    if ! msg=$(unpack "$entry" "$work/src" 2>&1); then
-        echo "could not unpack $(basename "$entry"): ${msg:-not a folder, .tar.gz or .zip}" >>"$feedback"
-    fi
+    case "$name" in "" | .*) name=_$name ;; esac
+    echo "$name"
+}
 
-    # Take each lab's student file; everything else is ignored.
-    taken=()
+# submission_sum ENTRY: sha256 of what the student handed in.
+submission_sum() {
+    if [ -d "$1" ]; then
+        (cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum) | sha256sum
+    else
+        sha256sum <"$1"
+    fi | cut -c 1-64
+}
+
+# graded_already NAME SUM: the record's last line for NAME has SUM, and its
+# results are there.
+graded_already() {
+    [ -f "$record" ] && [ -f "$out/$1/results.json" ] &&
+        awk -F '\t' -v n="$1" -v s="$2" '$1 == n { last = $2 } END { exit !(last == s) }' "$record"
+}
+
+# new_tmp FILE: print a new empty file beside FILE, with the mode a new file
+# gets (umask), to be renamed over FILE once written.
+new_tmp() {
+    local tmp
+    tmp=$(mktemp "$1.XXXXXX.tmp") && chmod "$(printf '%o' $((0666 & ~0$(umask))))" "$tmp" && echo "$tmp"
+}
+
+# record_graded NAME SUM: append to the record (a new file renamed over it).
+record_graded() {
+    local tmp
+    tmp=$(new_tmp "$record") || return 1
+    { [ -f "$record" ] && cat "$record"; printf '%s\t%s\t%s\n' "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"; } >"$tmp" &&
+        mv "$tmp" "$record"
+}
+
+# unpack ENTRY DEST: copy a folder, or unpack a .zip or .tar.gz, into DEST:
+# regular files and folders only, never outside DEST, at most max_bytes and
+# max_files. Prints a line per entry refused; on failure nothing in DEST
+# counts and the one line printed says why.
+unpack() {
+    GRADE_MAX_BYTES=$max_bytes GRADE_MAX_FILES=$max_files python3 - "$1" "$2" <<'PY'
+import os, stat, sys, tarfile, zipfile, zlib
+
+src, dest = sys.argv[1], sys.argv[2]
+max_bytes, max_files = int(os.environ["GRADE_MAX_BYTES"]), int(os.environ["GRADE_MAX_FILES"])
+
+class Refused(Exception):
+    pass
+
+def members():
+    """(name, kind, size, open) per member; kind: dir, file, symlink, hardlink, other."""
+    if os.path.isdir(src):
+        for root, dirs, files in os.walk(src):
+            for n in sorted(dirs + files):
+                p = os.path.join(root, n)
+                m = os.lstat(p).st_mode
+                kind = ("dir" if stat.S_ISDIR(m) else "file" if stat.S_ISREG(m)
+                        else "symlink" if stat.S_ISLNK(m) else "other")
+                opener = lambda p=p: os.fdopen(os.open(p, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK), "rb")
+                yield os.path.relpath(p, src), kind, os.lstat(p).st_size, opener
+    elif src.endswith(".zip"):
+        z = zipfile.ZipFile(src)
+        for i in z.infolist():
+            fmt = stat.S_IFMT(i.external_attr >> 16)  # 0: no Unix type stored
+            kind = ("dir" if i.is_dir() else "symlink" if fmt == stat.S_IFLNK
+                    else "file" if fmt in (0, stat.S_IFREG) else "other")
+            yield i.filename, kind, i.file_size, lambda i=i: z.open(i)
+    elif src.endswith((".tar.gz", ".tgz")):
+        t = tarfile.open(src, "r:gz")
+        for i in t:
+            kind = ("dir" if i.isdir() else "symlink" if i.issym() else "hardlink" if i.islnk()
+                    else "file" if i.isreg() and not i.issparse() else "other")
+            yield i.name, kind, i.size, lambda i=i: t.extractfile(i)
+    else:
+        raise Refused("not a folder, .tar.gz, .tgz or .zip")
+
+WHY = {"symlink": "a symbolic link", "hardlink": "a hard link",
+       "other": "not a regular file or folder"}
+
+def why_not(name, kind):
+    """The reason to refuse this member, or None."""
+    if name.startswith("/"):
+        return "an absolute path"
+    if ".." in name.split("/"):
+        return "a '..' in its path"
+    return WHY.get(kind)
+
+def copy(opener, target, budget):
+    """Copy one member to a new file; return its size, at most budget."""
+    size = 0
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    with opener() as f, os.fdopen(fd, "wb") as o:
+        while chunk := f.read(1 << 20):
+            size += len(chunk)
+            if size > budget:
+                raise Refused("unpacks to more than %d MiB" % (max_bytes >> 20))
+            o.write(chunk)
+    return size
+
+def show(name):
+    return "".join(c if c.isprintable() else "?" for c in name)[:120]
+
+refused, count, total = [], 0, 0
+try:
+    for name, kind, size, opener in members():
+        count += 1
+        if count > max_files:
+            raise Refused("more than %d files and folders" % max_files)
+        if total + (size if kind == "file" else 0) > max_bytes:
+            raise Refused("unpacks to more than %d MiB" % (max_bytes >> 20))
+        why = why_not(name, kind)
+        if why:
+            refused.append("refused '%s': %s" % (show(name), why))
+            continue
+        parts = [p for p in name.split("/") if p not in ("", ".")]
+        if not parts:
+            continue
+        target = os.path.join(dest, *parts)
+        try:
+            if kind == "dir":
+                os.makedirs(target, exist_ok=True)
+            else:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                total += copy(opener, target, max_bytes - total)
+        except OSError as e:
+            refused.append("refused '%s': cannot be unpacked (%s)" % (show(name), e.strerror))
+except Refused as e:
+    print(e)
+    sys.exit(1)
+except (OSError, EOFError, ValueError, zlib.error, zipfile.BadZipFile, tarfile.TarError) as e:
+    print("not a readable archive (%s)" % e)
+    sys.exit(1)
+for line in refused[:20]:
+    print(line)
+if len(refused) > 20:
+    print("... and %d more entries refused" % (len(refused) - 20))
+PY
+}
+
+# take_lab_files SRC LABS: copy each lab's student file found in SRC into
+# LABS/<lab>/, and list what was graded and what ignored.
+take_lab_files() {
+    local lab f p pick found taken=() ignored
     for lab in "${labs[@]}"; do
         f=$(cd "labs/$lab" && ls -- *.cu)
-        mapfile -t found < <(cd "$work/src" && find . -type f -name "$f" | sed 's|^\./||' | sort)
+        mapfile -t found < <(cd "$1" && find . -type f -name "$f" | sed 's|^\./||' | sort)
         pick=""
         for p in "${found[@]}"; do
             case "$p" in */"$lab/$f" | "$lab/$f") pick=$p ;; esac
         done
         [ -z "$pick" ] && [ ${#found[@]} -gt 0 ] && pick=${found[0]}
-        [ ${#found[@]} -gt 1 ] && echo "several files named $f; graded $pick" >>"$feedback"
+        [ ${#found[@]} -gt 1 ] && echo "several files named $f; graded $pick"
         if [ -n "$pick" ]; then
-            mkdir -p "$work/labs/$lab"
-            cp "$work/src/$pick" "$work/labs/$lab/$f"
+            mkdir -p "$2/$lab"
+            cp "$1/$pick" "$2/$lab/$f"
             taken+=("$pick")
         fi
     done
-    {
-        echo "graded: ${taken[*]:-(no lab file found)}"
-        ignored=$(cd "$work/src" && find . -type f | sed 's|^\./||' | sort |
-            { grep -vxF -f <(printf '%s\n' "${taken[@]}" "") || true; })
-        if [ -n "$ignored" ]; then
-            echo "ignored (only the lab files are graded):"
-            printf '%s\n' "$ignored" | sed 's/^/  /'
-        fi
-    } >>"$feedback"
+    echo "graded: ${taken[*]:-(no lab file found)}"
+    ignored=$(cd "$1" && find . -type f | sed 's|^\./||' | sort |
+        { grep -vxF -f <(printf '%s\n' "${taken[@]}" "") || true; })
+    if [ -n "$ignored" ]; then
+        echo "ignored (only the lab files are graded):"
+        head -n 50 <<<"$ignored" | sed 's/^/  /'
+        [ "$(wc -l <<<"$ignored")" -gt 50 ] && echo "  ... and $(($(wc -l <<<"$ignored") - 50)) more"
+    fi
+    return 0
+}
 
-    echo "== $name"
-    timeout --kill-after=10 "$limit" env CHECK_OUT="$work/out" CHECK_EXTRA="$feedback" \
-        harness/check.sh "$work/labs" >"$work/out/report.txt" 2>&1
+# grade_student ENTRY NAME: grade into a fresh $work and print the summary;
+# leaves $work/final/ with the files to publish.
+grade_student() {
+    local feedback=$work/feedback.txt base msg line rc
+    base=$(basename "$1")
+    mkdir "$work/src" "$work/labs" "$work/out" "$work/final" && : >"$feedback" || return 2
+    if msg=$(unpack "$1" "$work/src" 2>&1); then
+        [ -n "$msg" ] && while IFS= read -r line; do
+            echo "unpacking $base: $line"
+        done <<<"$msg" >>"$feedback"
+    else
+        echo "could not unpack $base: ${msg:-unknown error}; every lab scores 0" >>"$feedback"
+        rm -rf "$work/src" && mkdir "$work/src"
+    fi
+    take_lab_files "$work/src" "$work/labs" >>"$feedback"
+
+    echo "== $2"
+    student_build=build/impl-${work//\//-}-labs # check.sh's build folder for this IMPL
+    (
+        [ -n "$seed_set" ] && export PRIMLAB_SEED="$seed"
+        export CHECK_OUT=$work/out CHECK_EXTRA=$feedback
+        exec timeout --kill-after=10 "$limit" harness/check.sh "$work/labs"
+    ) >"$work/out/report.txt" 2>&1
     rc=$?
+    rm -rf "$student_build"
+    student_build=""
+    if [ $rc = 2 ] && [ ! -s "$work/out/scores.tsv" ]; then
+        echo "grade: grading $2 failed before any test ran: $(tail -n 1 "$work/out/report.txt")" >&2
+        return 2
+    fi
     if [ $rc = 124 ] || [ $rc = 137 ]; then
         echo "grading stopped after $limit s (GRADE_TIMEOUT): the tests not reached score 0" >>"$feedback"
     fi
     # results.json from the scores (again, if check.sh was stopped before it)
-    build/primlab-results "$work/out/scores.tsv" --labs "$(IFS=,; echo "${ids[*]}")" \
-        --json "$work/out/results.json" --extra "$feedback" >"$work/out/score.txt"
+    build/primlab-results "$work/out/scores.tsv" --labs "$labs_csv" \
+        --json "$work/final/results.json" --extra "$feedback" >"$work/out/score.txt"
+    cp "$work/out/report.txt" "$work/out/scores.tsv" "$work/final/" || return 2
     sed 's/^/   /' "$feedback"
-    grep -A 3 -E '^lab[0-9]+: (does not compile|.* is missing)' "$work/out/report.txt" | sed 's/^/   /'
+    awk '/^lab[0-9]+: (does not compile|.* is missing)/ { err = 1; print; next }
+        err && /^    / { print; next } { err = 0 }' "$work/out/report.txt" | sed 's/^/   /'
     grep -E 'subtotal' "$work/out/report.txt" | sed 's/^/   /'
     sed 's/^/   /' "$work/out/score.txt"
-    mkdir -p "$dest"
-    for f in report.txt scores.tsv; do
-        cp "$work/out/$f" "$dest/$f.tmp" && mv "$dest/$f.tmp" "$dest/$f"
-    done
-    cp "$work/out/results.json" "$dest/results.json.tmp" && mv "$dest/results.json.tmp" "$dest/results.json"
+}
+
+# publish NEW DEST: NEW, a finished folder, takes DEST's place whole: the
+# old DEST (whatever is there) is renamed away first, never merged into.
+publish() {
+    local old
+    if [ -e "$2" ] || [ -L "$2" ]; then
+        old=$(mktemp -u "$out/.work/old.XXXXXX") && mv -T "$2" "$old" || return 1
+    fi
+    mv -T "$1" "$2" && rm -rf "${old:-}"
+}
+
+# write_gradebook: one row per student in the record, renamed into place.
+write_gradebook() {
+    local book=$out/gradebook.csv tmp name
+    tmp=$(new_tmp "$book") || return 1
+    {
+        echo "student,$(printf 'lab%s,' "${ids[@]}")total"
+        [ -f "$record" ] && cut -f 1 "$record" | LC_ALL=C sort -u | while read -r name; do
+            [ -f "$out/$name/scores.tsv" ] || continue
+            build/primlab-results "$out/$name/scores.tsv" --labs "$labs_csv" --csv-row "$name" || true
+        done
+    } >"$tmp" && mv "$tmp" "$book"
+    echo "$book"
+}
+
+# ------------------------------------------------------------------- main
+
+if [ -z "$subs" ] || [ ! -d "$subs" ]; then
+    die "no submissions folder '${subs}' (make grade SUBMISSIONS=dir)"
+fi
+require_sandbox
+subs=$(realpath "$subs") && out=$(realpath -m "$out") || exit 2
+case "$subs:$out" in *:*:*) die "a ':' in '$subs' or '$out': PRIMLAB_SANDBOX_HIDE cannot name it" ;; esac
+case "$out/" in "$subs"/*) die "the grades folder '$out' is inside the submissions '$subs'" ;; esac
+case "$subs/" in "$out"/*) die "the submissions '$subs' are inside the grades folder '$out'" ;; esac
+mkdir -p "$out" "$src/build" || exit 2
+make_grading_kit || die "could not make the grading kit '$kit' from the handout (harness/handout.sh)"
+case "$kit/" in "$out"/* | "$subs"/*) die "the grading kit '$kit' is inside '$out' or '$subs'" ;; esac
+cd "$kit" || exit 2
+hide=$(hidden_paths | paste -sd :)
+export PRIMLAB_REQUIRE_SANDBOX=1 PRIMLAB_SANDBOX_HIDE=$hide
+make -s --no-print-directory build/primlab-results >/dev/null || exit 2
+mkdir -p "$out/.work" || exit 2
+record=$out/.graded.tsv
+
+labs=() ids=()
+for dir in labs/[0-9][0-9]-*/; do
+    labs+=("$(basename "$dir")")
+    ids+=("$(basename "$dir" | cut -d- -f1)")
+done
+labs_csv=$(IFS=,; echo "${ids[*]}")
+
+graded=0 skipped=0
+declare -A seen=()
+for entry in "$subs"/*; do
+    [ -e "$entry" ] || continue
+    name=$(student_name "$entry")
+    if [ -n "${seen[$name]:-}" ]; then
+        echo "== $name: '$(basename "$entry")' has the same student name as '${seen[$name]}': skipped"
+        skipped=$((skipped + 1))
+        continue
+    fi
+    seen[$name]=$(basename "$entry")
+    sum=$(submission_sum "$entry")
+    if [ "$force" != 1 ] && graded_already "$name" "$sum"; then
+        echo "== $name: already graded, skipped (FORCE=1 regrades)"
+        skipped=$((skipped + 1))
+        continue
+    fi
+    work=$(mktemp -d "$out/.work/$name.XXXXXX") || exit 2
+    grade_student "$entry" "$name" || exit 2
+    if ! publish "$work/final" "$out/$name" || ! record_graded "$name" "$sum"; then
+        die "could not write the results of '$name' into '$out'"
+    fi
+    rm -rf "$work"
+    work=""
     graded=$((graded + 1))
 done
 
-# The gradebook, from every graded student's scores, written atomically.
-book=$out/gradebook.csv
-{
-    echo "student,$(printf 'lab%s,' "${ids[@]}")total"
-    for d in "$out"/*/; do
-        [ -f "$d/scores.tsv" ] || continue
-        build/primlab-results "$d/scores.tsv" --labs "$(IFS=,; echo "${ids[*]}")" --csv-row "$(basename "$d")" || true
-    done
-} >"$book.tmp" && mv "$book.tmp" "$book"
+book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"
 echo "graded $graded, skipped $skipped; gradebook: $book"

@@ -3,17 +3,25 @@
 # parser (Python's) reading back what it writes:
 #   1. build/primlab-results on a crafted scores file: exact fields, escaping,
 #      hidden tests, the leaderboard, Autolab's last line;
-#   2. harness/grade.sh on planted submissions (a folder, a .tar.gz, a .zip,
+#   2. without bubblewrap, harness/grade.sh and a sandboxed check.sh refuse;
+#   3. harness/grade.sh on planted submissions (a folder, a .tar.gz, a .zip,
 #      one that does not compile, one that ships a modified harness file, one
-#      with no lab file): results.json per student, the ignored files, the
-#      gradebook, and a rerun that skips everyone, then FORCE=1.
+#      with no lab file, hostile archives: '..', absolute paths, links, a zip
+#      bomb, too many files; a lab file that #includes the solution): results
+#      per student, the refusals and ignored files, the gradebook, planted
+#      result folders, the grading kit, a rerun that skips everyone, a changed
+#      submission regraded, FORCE=1 with a secret seed that never leaks, and
+#      .zip files read without unzip. Needs a working bwrap, else SKIP.
 # The GPU is switched off (PRIMLAB_NO_GPU=1): this tests the pipeline, so it
 # runs the same with or without a GPU; scoring on a GPU is `make check`'s.
 set -u
 export PRIMLAB_NO_GPU=1
+unset PRIMLAB_SEED
 pass=0 fail=0
 t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
+# PATH folders made by the tests: not under /tmp, which the build sandbox hides
+pathdirs=$(mktemp -d -p /var/tmp 2>/dev/null || mktemp -d)
+trap 'rm -rf "$t" "$pathdirs"' EXIT
 check() { # check NAME COMMAND...
     if "${@:2}" >"$t/log" 2>&1; then pass=$((pass + 1)); else
         fail=$((fail + 1)); echo "FAIL: $1"; sed 's/^/    /' "$t/log" | tail -n 15
@@ -53,59 +61,221 @@ assert a == {"scores": {"Lab01": 2.5}, "scoreboard": [2.5, 2.5]}, a
 PY
 
 # ---------------------------------------------------------------- 2
+# path_without CMD...: print a PATH without CMDs: a folder on PATH that has
+# one of them is replaced by a folder of links to its other commands
+path_without() {
+    local dir f c new=() links
+    IFS=: read -r -a dirs <<<"$PATH"
+    for dir in "${dirs[@]}"; do
+        for c in "$@"; do
+            [ -e "$dir/$c" ] && break
+        done
+        if [ ! -e "$dir/$c" ]; then new+=("$dir"); continue; fi
+        links=$(mktemp -d "$pathdirs/path.XXXXXX")
+        for f in "$dir"/*; do ln -s "$f" "$links/"; done
+        for c in "$@"; do rm -f "$links/$c"; done
+        new+=("$links")
+    done
+    (IFS=:; echo "${new[*]}")
+}
+no_bwrap=$(path_without bwrap)
+mkdir -p "$t/empty"
+refused() { # refused RC OUTPUT: exit status 2 and a one-line error naming bwrap
+    [ "$1" = 2 ] && [ "$(wc -l <"$2")" = 1 ] && grep -q "bwrap" "$2"
+}
+PATH=$no_bwrap harness/grade.sh "$t/empty" "$t/nobw" >"$t/nobw.out" 2>&1
+check "grade: refuses without bwrap (exit 2, one line)" refused $? "$t/nobw.out"
+PATH=$no_bwrap PRIMLAB_REQUIRE_SANDBOX=1 CHECK_OUT=$t/nobw-check harness/check.sh labs 01 >"$t/nobw-check.out" 2>&1
+check "check: PRIMLAB_REQUIRE_SANDBOX=1 refuses without bwrap" refused $? "$t/nobw-check.out"
+
+# ---------------------------------------------------------------- 3
+if ! command -v bwrap >/dev/null || ! err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1); then
+    echo "SKIP: grading a class (harness/grade.sh): bwrap is missing or cannot start a sandbox here" \
+        "(${err:-not installed}); those tests are not counted as passed"
+    echo "$pass passed, $fail failed"
+    [ "$fail" = 0 ]
+    exit
+fi
 s=$t/subs
-mkdir -p "$s/alice/01-prefix-sum" "$s/bob" "$s/carol/harness" "$s/frank" "$t/zip/erin/01-prefix-sum"
-cp labs/01-prefix-sum/prefix_sum.cu "$s/alice/01-prefix-sum/"
+stub=labs/01-prefix-sum/prefix_sum.cu
+mkdir -p "$s/alice/01-prefix-sum" "$s/bob" "$s/carol/harness" "$s/frank" "$s/mallory" \
+    "$s/sneaky/01-prefix-sum"
+cp "$stub" "$s/alice/01-prefix-sum/"
 echo "my notes" >"$s/alice/NOTES.txt"
 echo "int oops = ;" >"$s/bob/prefix_sum.cu"
-cp labs/01-prefix-sum/prefix_sum.cu "$s/carol/prefix_sum.cu"
+cp "$stub" "$s/carol/prefix_sum.cu"
 echo "/* a harness that gives full marks */" >"$s/carol/harness/diagnose.c"
 echo "nothing here" >"$s/frank/README"
+cp "$stub" "$s/mallory/prefix_sum.cu"
 tar -czf "$s/dave.tar.gz" -C "$s/alice" .
 python3 -c "import shutil,sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2])" "$s/erin" "$s/alice"
+# a compile-time read of the solution, by its absolute path
+echo "#include \"$PWD/solutions/01-prefix-sum/prefix_sum.cu\"" >"$s/sneaky/01-prefix-sum/prefix_sum.cu"
+# hostile archives: eve.zip and tom.tgz escape, link and plant; zoe.zip is a
+# bomb (65 MiB of zeros); yves.zip has 10001 entries
+python3 - "$s" "$stub" "$t" <<'PY'
+import io, os, stat, sys, tarfile, zipfile
+s, stub, t = sys.argv[1:]
+lab = open(stub, "rb").read()
+with zipfile.ZipFile(os.path.join(s, "eve.zip"), "w") as z:
+    z.writestr("01-prefix-sum/prefix_sum.cu", lab)
+    z.writestr("../evil.txt", "x")
+    z.writestr("../../../../../evil.txt", "x")
+    z.writestr(os.path.join(t, "abs-evil.txt"), "x")
+    link = zipfile.ZipInfo("link.cu")
+    link.external_attr = (stat.S_IFLNK | 0o777) << 16
+    z.writestr(link, "/etc/passwd")
+with tarfile.open(os.path.join(s, "tom.tgz"), "w:gz") as tf:
+    def add(name, data=b"", **kw):
+        i = tarfile.TarInfo(name)
+        for k, v in kw.items():
+            setattr(i, k, v)
+        i.size = len(data)
+        tf.addfile(i, io.BytesIO(data) if data else None)
+    add("01-prefix-sum/prefix_sum.cu", lab)
+    add("../tom-evil.txt", b"x")
+    add(os.path.join(t, "abs-evil.txt"), b"x")
+    add("etc", type=tarfile.SYMTYPE, linkname="/etc")
+    add("hard.cu", type=tarfile.LNKTYPE, linkname="01-prefix-sum/prefix_sum.cu")
+    add("pipe", type=tarfile.FIFOTYPE)
+with zipfile.ZipFile(os.path.join(s, "zoe.zip"), "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("01-prefix-sum/prefix_sum.cu", lab)
+    with z.open("zeros.bin", "w", force_zip64=True) as f:
+        for _ in range(65):
+            f.write(bytes(1 << 20))
+with zipfile.ZipFile(os.path.join(s, "yves.zip"), "w") as z:
+    z.writestr("01-prefix-sum/prefix_sum.cu", lab)
+    for i in range(10000):
+        z.writestr("many/%05d" % i, "")
+PY
+students=(alice bob carol dave erin eve frank mallory sneaky tom yves zoe)
 g=$t/grades
+# planted before grading: mallory's full marks and a folder for nobody
+mkdir -p "$g/mallory" "$g/ghost"
+echo '{"score": 1000}' >"$g/mallory/results.json"
+echo "planted" >"$g/mallory/planted.txt"
+head -n 1 "$t/s.tsv" >"$g/ghost/scores.tsv"
 harness/grade.sh "$s" "$g" >"$t/grade1" 2>&1
-check "grade: every student graded" grep -q "graded 6, skipped 0" "$t/grade1"
-check "grade: results per student" python3 - "$g" <<'PY'
+check "grade: every student graded" grep -q "graded ${#students[@]}, skipped 0" "$t/grade1"
+mallory_regraded() { grep -qx "== mallory" "$t/grade1" && [ ! -e "$g/mallory/planted.txt" ]; }
+check "grade: a planted results folder is not a graded student" mallory_regraded
+check "grade: results per student" python3 - "$g" "${students[@]}" <<'PY'
 import json, os, sys
 g = sys.argv[1]
+res = {who: json.load(open(os.path.join(g, who, "results.json"))) for who in sys.argv[2:]}
 max_points = None
-for who in ("alice", "bob", "carol", "dave", "erin", "frank"):
-    r = json.load(open(os.path.join(g, who, "results.json")))
+for who, r in res.items():
     assert r["score"] == 0, (who, r["score"])
     total = sum(x["max_score"] for x in r["tests"])
     max_points = max_points or total
     assert total == max_points, (who, total, max_points)
     assert "total: 0/%g" % max_points in r["output"], r["output"]
-al = json.load(open(os.path.join(g, "alice", "results.json")))
+al = res["alice"]
 assert len(al["tests"]) > 10, len(al["tests"])
 assert "ignored" in al["output"] and "NOTES.txt" in al["output"], al["output"]
 lab01_max = sum(x["max_score"] for x in al["tests"] if "lab01" in x["tags"])
-bob = json.load(open(os.path.join(g, "bob", "results.json")))
-b1 = [x for x in bob["tests"] if "lab01" in x["tags"]]
+b1 = [x for x in res["bob"]["tests"] if "lab01" in x["tags"]]
 assert len(b1) == 1 and "does not compile" in b1[0]["output"], b1
 assert b1[0]["max_score"] == lab01_max, (b1, lab01_max)
-carol = json.load(open(os.path.join(g, "carol", "results.json")))
-assert "harness/diagnose.c" in carol["output"], carol["output"]
-assert "graded: prefix_sum.cu" in carol["output"]
-fr = json.load(open(os.path.join(g, "frank", "results.json")))
+carol = res["carol"]["output"]
+assert "harness/diagnose.c" in carol and "graded: prefix_sum.cu" in carol, carol
+fr = res["frank"]
 assert all("missing" in x["output"] for x in fr["tests"]) and "README" in fr["output"], fr
-for who in ("dave", "erin"):
-    assert "01-prefix-sum/prefix_sum.cu" in json.load(open(os.path.join(g, who, "results.json")))["output"]
+for who in ("dave", "erin", "eve", "tom"):
+    assert "01-prefix-sum/prefix_sum.cu" in res[who]["output"], (who, res[who]["output"])
+assert res["mallory"]["score"] == 0
 PY
-check "grade: gradebook" python3 - "$g/gradebook.csv" labs/[0-9][0-9]-*/ <<'PY'
+check "grade: hostile .zip entries refused, one line each" python3 - "$g/eve/results.json" <<'PY'
+import json, sys
+out = json.load(open(sys.argv[1]))["output"]
+for needle in ("refused '../evil.txt': a '..' in its path",
+               "refused '../../../../../evil.txt': a '..' in its path",
+               "abs-evil.txt': an absolute path",
+               "refused 'link.cu': a symbolic link",
+               "graded: 01-prefix-sum/prefix_sum.cu"):
+    assert needle in out, (needle, out)
+PY
+check "grade: hostile .tar.gz entries refused, one line each" python3 - "$g/tom/results.json" <<'PY'
+import json, sys
+out = json.load(open(sys.argv[1]))["output"]
+for needle in ("refused '../tom-evil.txt': a '..' in its path", "abs-evil.txt': an absolute path",
+               "refused 'etc': a symbolic link", "refused 'hard.cu': a hard link",
+               "refused 'pipe': not a regular file or folder", "graded: 01-prefix-sum/prefix_sum.cu"):
+    assert needle in out, (needle, out)
+PY
+check "grade: nothing unpacked outside a work folder" test -z "$(find "$t" -path "$s" -prune -o -name "*evil*" -print)"
+check "grade: a zip bomb is refused" python3 - "$g/zoe/results.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert "could not unpack zoe.zip: unpacks to more than 64 MiB" in r["output"], r["output"]
+assert all("missing" in x["output"] for x in r["tests"]), r["tests"]
+PY
+check "grade: too many files is refused" grep -q "could not unpack yves.zip: more than 10000 files" "$t/grade1"
+check "grade: the compiler cannot read the solutions" python3 - "$g/sneaky/results.json" <<'PY'
+import json, sys
+t = [x for x in json.load(open(sys.argv[1]))["tests"] if "lab01" in x["tags"]]
+assert len(t) == 1 and "does not compile" in t[0]["output"], [x["output"] for x in t[:2]]
+PY
+check "grade: gradebook" python3 - "$g/gradebook.csv" "${students[*]}" labs/[0-9][0-9]-*/ <<'PY'
 import csv, os, sys
 rows = list(csv.reader(open(sys.argv[1])))
-labs = ["lab" + os.path.basename(d.rstrip("/"))[:2] for d in sys.argv[2:]]
+labs = ["lab" + os.path.basename(d.rstrip("/"))[:2] for d in sys.argv[3:]]
 assert rows[0] == ["student"] + labs + ["total"], rows[0]
-assert sorted(r[0] for r in rows[1:]) == ["alice", "bob", "carol", "dave", "erin", "frank"], rows
+assert [r[0] for r in rows[1:]] == sys.argv[2].split(), rows
 assert all(float(x) == 0 for r in rows[1:] for x in r[1:])
 PY
+check "grade: the record" python3 - "$g/.graded.tsv" "${students[@]}" <<'PY'
+import re, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+assert sorted(r[0] for r in rows) == sorted(sys.argv[2:]), rows
+assert all(re.fullmatch("[0-9a-f]{64}", r[1]) for r in rows), rows
+PY
+if [ -d solutions ]; then
+    check "grade: the grading kit is there" test -f build/grade-kit/Makefile
+    check "grade: the grading kit has no solutions/" test ! -e build/grade-kit/solutions
+else
+    echo "SKIP: the grading kit: this kit has no solutions/ (a handout), so it grades in place"
+fi
 harness/grade.sh "$s" "$g" >"$t/grade2" 2>&1
-check "grade: a rerun skips everyone" grep -q "graded 0, skipped 6" "$t/grade2"
-FORCE=1 harness/grade.sh "$s" "$g" >"$t/grade3" 2>&1
-check "grade: FORCE=1 regrades" grep -q "graded 6, skipped 0" "$t/grade3"
-check "grade: no temporary files left" test -z "$(find "$g" -name '*.tmp')"
+check "grade: a rerun skips everyone" grep -q "graded 0, skipped ${#students[@]}" "$t/grade2"
+echo "/* changed */" >>"$s/alice/01-prefix-sum/prefix_sum.cu"
+harness/grade.sh "$s" "$g" >"$t/grade3" 2>&1
+alice_regraded() { grep -q "graded 1, skipped $((${#students[@]} - 1))" "$t/grade3" && grep -qx "== alice" "$t/grade3"; }
+check "grade: a changed submission is regraded, the others skipped" alice_regraded
+
+# FORCE=1 with a secret seed, make and bwrap logging whether they see it
+seed=918273645501
+mkdir -p "$t/shim"
+for tool in make bwrap; do
+    cat >"$t/shim/$tool" <<SH
+#!/bin/sh
+[ -z "\${PRIMLAB_SEED+x}" ] || echo "$tool saw PRIMLAB_SEED" >>"$t/leaks"
+exec $(command -v "$tool") "\$@"
+SH
+    chmod +x "$t/shim/$tool"
+done
+PATH=$t/shim:$PATH PRIMLAB_SEED=$seed FORCE=1 harness/grade.sh "$s" "$g" >"$t/grade4" 2>&1
+check "grade: FORCE=1 regrades" grep -q "graded ${#students[@]}, skipped 0" "$t/grade4"
+check "grade: the seed reaches the lab binaries (hidden tests), the same maximum for all" python3 - "$g" "${students[@]}" <<'PY'
+import json, os, sys
+tot = {w: sum(x["max_score"] for x in json.load(open(os.path.join(sys.argv[1], w, "results.json")))["tests"])
+       for w in sys.argv[2:]}
+assert len(set(tot.values())) == 1, tot
+hidden = [x for x in json.load(open(os.path.join(sys.argv[1], "alice", "results.json")))["tests"]
+          if "(hidden)" in x["name"]]
+assert hidden, "no hidden tests with PRIMLAB_SEED set"
+PY
+check "grade: the seed never reaches make or bwrap" test ! -e "$t/leaks"
+check "grade: the seed is in no output" test -z "$(grep -l "$seed" "$t/grade4")"
+check "grade: the seed is in no file of the grades" test -z "$(grep -rl "$seed" "$g")"
+check "grade: no temporary files left" test -z "$(find "$g" -name "*.tmp")$(ls -A "$g/.work")"
+
+# .zip files read without unzip
+mkdir -p "$t/subs2"
+cp "$s/erin.zip" "$t/subs2/"
+PATH=$(path_without unzip) harness/grade.sh "$t/subs2" "$t/grades2" >"$t/grade5" 2>&1
+check "grade: a .zip without unzip on PATH" grep -q "graded 1, skipped 0" "$t/grade5"
+check "grade: ... its lab file taken" grep -q "graded: 01-prefix-sum/prefix_sum.cu" "$t/grade5"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
