@@ -65,7 +65,7 @@ PARENT_OBJ := $(call obj,$(PARENT_SRC))
 # The worker (CUDA): its main, device buffers, timing, vendor yardsticks.
 WORKER_LIB_SRC := $(filter-out harness/worker/worker.cu,$(wildcard harness/worker/*.cu)) $(wildcard kernels_ref/vendor/*.cu)
 WORKER_LIB_OBJ := $(call obj,$(WORKER_LIB_SRC))
-CPU_TEST_SRC := tests/test_cpu.c $(PARENT_SRC)
+CPU_TEST_SRC := $(filter-out harness/parent/lab_run.c,$(PARENT_SRC))
 
 # Labs whose solution is here (the student handout ships none).
 SOL_LAB_IDS := $(foreach l,$(LAB_IDS),$(if $(wildcard solutions/$(call lab_dir,$(l))/$(call lab_src,$(l))),$(l)))
@@ -260,11 +260,13 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-test-sanitize: | build/.bootstrap
+test-sanitize: build/tests/fake-worker | build/.bootstrap
 	$(quiet) CC build/asan/test_cpu
-	$(Q)mkdir -p build/asan && $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) -D_GNU_SOURCE $(CPU_TEST_SRC) \
-	    -o build/asan/test_cpu $(CHECK_FLAGS) -lm
-	$(Q)ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/test_cpu
+	$(Q)mkdir -p build/asan && for t in test_cpu test_summary; do \
+	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
+	    -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
+	$(Q)for t in test_cpu test_summary; do \
+	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
 
 check: | build/.bootstrap
 	$(Q)harness/check.sh "$(IMPL)" "$(LAB)"
