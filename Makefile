@@ -277,7 +277,7 @@ grade: $(TOOLS) | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"
 
 DEMO_SIZES ?= 2^16,2^20,2^24
-demo: build/$(SHOW_IMPL)/lab01
+demo: build/$(SHOW_IMPL)/lab01 build/$(SHOW_IMPL)/lab01-worker
 	@echo "== lab 01 (prefix sum): the $(SHOW_IMPL) code against the CPU references and CUB"
 	$(Q)build/$(SHOW_IMPL)/lab01 run --n $(DEMO_SIZES) --reps 10 --out build/demo-lab01.tsv
 	@echo "== figures from the reference data in plots/data (measured on the GPU named in each figure)"
@@ -287,7 +287,7 @@ demo: build/$(SHOW_IMPL)/lab01
 	else tail -n 1 build/bootstrap-plots.log; echo "demo: figures not drawn: gnuplot is missing (see above)"; fi
 
 # With a GPU, measure afresh (replacing the reference data); then render.
-plots: $(LAB_IDS:%=build/$(SHOW_IMPL)/lab%) | build/.bootstrap-plots
+plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
 	$(Q)for d in $(if $(LAB),$(LAB),$(LAB_IDS)); do \
 	  if build/$(SHOW_IMPL)/lab$$d info >/dev/null 2>&1; then \
 	    echo "== lab $$d: measuring on the GPU"; build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \

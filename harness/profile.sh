@@ -2,7 +2,9 @@
 # harness/profile.sh LAB [IMPL]: read the shared-memory bank-conflict counters
 # of a lab's kernels with Nsight Compute and print them beside the
 # bank-conflict analyzer's prediction. Called by `make profile LAB=03`.
-# Needs ncu (Nsight Compute) and a GPU; leaves the clocks alone.
+# Needs ncu (Nsight Compute) and a GPU; leaves the clocks alone. The kernels
+# run in the lab's worker, started unsandboxed with the whole environment
+# (PRIMLAB_WORKER_PROFILE=1) so that ncu can follow it: the kit's own code only.
 # PROFILE_REUSE=1 prints the report again from the last run's files.
 set -u
 lab=${1:-03}
@@ -18,7 +20,7 @@ strides=1,2,4,8,16,32,33,64
 "$bin" analyze --out "$out/banks.tsv" >/dev/null || exit 1
 for part in a4 a8; do
     [ "${PROFILE_REUSE:-0}" = 1 ] && [ -s "$out/ncu-$part.csv" ] && continue # report again from the last run
-    ncu --clock-control none --target-processes all --csv --metrics "$metrics" -k regex:stride \
+    PRIMLAB_WORKER_PROFILE=1 ncu --clock-control none --target-processes all --csv --metrics "$metrics" -k regex:stride \
         "$bin" run --part $part --n $strides --reps 1 >"$out/ncu-$part.csv" 2>"$out/ncu-$part.log" ||
         { echo "profile: ncu failed on part $part:"; tail -n 3 "$out/ncu-$part.log"; exit 1; }
 done

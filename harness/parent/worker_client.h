@@ -13,6 +13,9 @@
  * 65534 first, since a root-owned process ignores the process limit.
  * Without bwrap the worker runs as a plain child with a warning, unless
  * PRIMLAB_REQUIRE_SANDBOX=1 (make grade), where that is an error.
+ * PRIMLAB_NO_SANDBOX=1 asks for no sandbox; PRIMLAB_WORKER_PROFILE=1 (make
+ * profile) also keeps the user and the environment, so that a profiler
+ * follows the worker; grading refuses both.
  *
  * The student's stdout and stderr go to a log file, capped, labelled per
  * test, never parsed. Pure C; no CUDA.
