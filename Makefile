@@ -161,6 +161,14 @@ endef
 $(foreach i,$(IMPLS),$(foreach l,$(LAB_IDS),$(eval $(call lab_rules,$(l),$(i)))))
 lab_bins = $(foreach l,$(2),build/$(call impl_tag,$(1))/lab$(l) build/$(call impl_tag,$(1))/lab$(l)-worker)
 
+# The yardstick's worker: the core alone, no student code (the entry points
+# stay unresolved and are never called), so that performance tests time the
+# vendor library in a process the submission never ran in.
+build/vendor/lab%-worker: build/obj/worker/lab%-core.o
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ -no-pie -Wl,--unresolved-symbols=ignore-all $(LDLIBS)
+VENDOR_WORKERS := $(LAB_IDS:%=build/vendor/lab%-worker)
+
 # The table alone (the parent of the student variant), for `labNN list`.
 define lab_table_rules
 build/tables/lab$(1): build/labs/lab$(1)
@@ -216,7 +224,7 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
 TEST_WORKERS := build/tests/fake-worker build/tests/planted-worker $(if $(filter 05,$(SOL_LAB_IDS)),build/planted/lab05-worker)
-LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS))
+LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
 TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
 
 .SECONDARY:

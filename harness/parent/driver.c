@@ -251,6 +251,29 @@ static pl_session *open_session(const opts *o, double start_s, char *why, size_t
     return pl_session_open(&so, why, cap);
 }
 
+/* The yardstick's worker, build/vendor/labNN-worker beside build/<impl>/:
+   the vendor library and no student code. NULL (then the yardstick runs in
+   the student's worker) when there is none. */
+static pl_session *open_yardstick(const opts *o)
+{
+    const char *w = worker_of(o);
+    char path[4096 + 32], why[256];
+    const char *slash = w ? strrchr(w, '/') : NULL;
+    if (!slash || o->worker)
+        return NULL;
+    int dir = (int)(slash - w);
+    while (dir > 0 && w[dir - 1] != '/')
+        dir--;
+    snprintf(path, sizeof path, "%.*svendor%s", dir, w, slash);
+    if (access(path, X_OK) != 0)
+        return NULL;
+    pl_session_opts so = {.worker = path, .no_gpu = no_gpu_env(), .log = NULL, .start_s = 120};
+    pl_session *s = pl_session_open(&so, why, sizeof why);
+    if (!s)
+        fprintf(stderr, "%s: the yardstick's worker did not start (%s): timing it beside the submission\n", prog, why);
+    return s;
+}
+
 /* The parent's table and the worker's agree on the parts; 0 after saying why. */
 static int parts_match(const pl_lab *lab, const pl_reply *h)
 {
@@ -302,6 +325,7 @@ static struct grading {
     const pl_lab *lab;
     const opts *o;
     pl_session *s;
+    pl_session *yard;       /* the yardstick's worker, opened at the first performance test */
     const char *open_error; /* why there is no session */
     const char *no_perf;    /* why no performance points */
     uint64_t seed;
@@ -325,8 +349,10 @@ START_TEST(graded)
         snprintf(r.reason, sizeof r.reason, "no GPU (%.180s)", pl_session_hello(G.s)->reason);
     } else {
         pl_session_label(G.s, t->name);
+        if (t->perf && t->perf->yardstick == PL_YARD_VENDOR && !G.yard)
+            G.yard = open_yardstick(G.o);
         if (t->perf)
-            pl_lab_perf(G.s, G.lab, t->perf, PERF_REPS, G.seed, G.o->timeout, G.no_perf, &r);
+            pl_lab_perf(G.s, G.yard, G.lab, t->perf, PERF_REPS, G.seed, G.o->timeout, G.no_perf, &r);
         else
             pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
     }
@@ -436,7 +462,8 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     srunner_free(sr);
     pl_summary_free(G.sum);
     size_t printed = G.s ? pl_session_printed(G.s) : 0;
-    pl_session_close(G.s); /* the worker and all it started are gone before the totals */
+    pl_session_close(G.s); /* the workers and all they started are gone before the totals */
+    pl_session_close(G.yard);
     if (printed)
         printf("lab%s: the code printed %zu bytes: see %s\n", lab->id, printed, log_path);
     printf("lab%s subtotal: %s/%s\n", lab->id, pl_points_str(G.got, 0), pl_points_str(G.max, 1));

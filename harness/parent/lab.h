@@ -138,13 +138,15 @@ void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, 
                  double timeout_s, pl_result *r);
 
 /* One performance test: the part and its yardstick timed over reps fresh
-   inputs derived from seed, each result checked. r->status PL_PASS with
+   inputs derived from seed, each result checked. The yardstick runs in
+   yard_s's worker (the vendor library with no student code), after s's
+   worker is stopped; yard_s NULL: in s's. r->status PL_PASS with
    r->score in [0, points] and r->value the ratio, or PL_FAIL (a wrong
    result) with score 0. no_points: a reason the submission earns no
    performance points whatever its speed (it uses the vendor library), or
    NULL. */
-void pl_lab_perf(pl_session *s, const pl_lab *lab, const pl_perf *perf, int reps, uint64_t seed, double timeout_s,
-                 const char *no_points, pl_result *r);
+void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *perf, int reps, uint64_t seed,
+                 double timeout_s, const char *no_points, pl_result *r);
 
 /* Points earned for ratio under perf's thresholds. */
 double pl_perf_points(const pl_perf *perf, double ratio);
