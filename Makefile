@@ -95,7 +95,11 @@ build/obj/%.o: %.c build/.flags | build/.bootstrap
 	$(Q)mkdir -p $(@D) && $(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 build/obj/%.o: %.cu build/.flags | build/.bootstrap
 	$(quiet) NVCC $@
-	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(WORKER_FLAGS) $(DEPFLAGS) -c $< -o $@
+# The worker's side has no GNU-unique symbols (C++ headers' static members,
+# cuda::std's constants): objcopy cannot make those local, and a student's
+# object that includes the same headers would clash with them.
+WORKER_FLAGS = -Xcompiler -fno-gnu-unique
 
 build/libprimlab.a: $(PARENT_OBJ)
 	$(quiet) AR $@

@@ -93,6 +93,7 @@ for dir in labs/[0-9][0-9]-*/; do
         continue
     fi
     with_seed "$bin" check --scores "$scores" --tap "$out/lab$id.tap" --xml "$out/lab$id.xml"
+    with_seed "$bin" fill --scores "$scores" # tests a stopped run did not reach still count
 done
 if [ ${#ids[@]} = 0 ]; then
     echo "check: no lab '$only' (labs: $(echo labs/[0-9][0-9]-*))" >&2

@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # harness/sandbox-compile.sh SRC_DIR OBJ_DIR COMPILER ARGS...: compile a
-# student's file (staged in SRC_DIR beside its lab's contract) into OBJ_DIR,
-# under bubblewrap: the file system read-only, the kit's solutions/ and
-# build/ hidden but for these two folders, PRIMLAB_SANDBOX_HIDE's folders
-# (make grade: the submissions and the grades) hidden, a private /tmp, no
-# network. So an #include can reach no solution, no other student's file
-# and nothing the grader writes. Without bwrap it compiles as it is, with
-# a warning, unless PRIMLAB_REQUIRE_SANDBOX=1 (make grade), where that is
-# an error. The environment is cleared but for PATH and the CUDA paths.
+# student's file (staged in SRC_DIR beside its lab's contract) into OBJ_DIR.
+#
+# An #include can read any file the compiler can, and the compiler's errors
+# go back to the student as feedback. So the compiler runs in bubblewrap, as
+# uid 65534 when the grader is root, on a private copy of SRC_DIR (a fresh
+# folder under /tmp, bound back into an otherwise empty /tmp): the file
+# system read-only, the kit, $HOME, /root, /run, /var/tmp and the folders in
+# PRIMLAB_SANDBOX_HIDE (make grade: the submissions and the grades) hidden,
+# no network, the environment cleared but for PATH and the CUDA paths, under
+# an address-space limit (PRIMLAB_COMPILE_MEM_GB, 8) and a time limit
+# (PRIMLAB_COMPILE_S, 600). ARGS naming SRC_DIR or OBJ_DIR are rewritten to
+# the copy; the object is moved to OBJ_DIR after a successful compile.
+# Without bwrap it compiles as it is, with a warning, unless
+# PRIMLAB_REQUIRE_SANDBOX=1 (make grade), where that is an error.
 set -u
 src=$(realpath "$1") obj=$(realpath "$2")
 shift 2
 kit=$(realpath "$(dirname "$0")/..")
-env_args=(env -i "PATH=$PATH" "HOME=/tmp" ${CUDA_HOME:+"CUDA_HOME=$CUDA_HOME"} \
+env_args=(env -i "PATH=$PATH" "HOME=/tmp" ${CUDA_HOME:+"CUDA_HOME=$CUDA_HOME"}
     ${LD_LIBRARY_PATH:+"LD_LIBRARY_PATH=$LD_LIBRARY_PATH"})
 bwrap=$(command -v bwrap || true)
 if [ -n "$bwrap" ] && ! "$bwrap" --ro-bind / / --unshare-all --die-with-parent true 2>/dev/null; then
@@ -25,13 +31,38 @@ if [ -z "$bwrap" ]; then
     fi
     exec "${env_args[@]}" "$@"
 fi
-args=(--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-all --die-with-parent --new-session)
-hide=("$kit/solutions" "$kit/build" "${HOME:-}")
-IFS=: read -r -a extra <<<"${PRIMLAB_SANDBOX_HIDE:-}"
-for d in "${hide[@]}" "${extra[@]}"; do
-    case "$d" in "" | / | /usr | /lib | /lib64 | /bin | /etc | /tmp | /opt | /var) continue ;; esac
-    # (a kit under HOME is hidden with it: the two folders below come back)
-    [ -d "$d" ] && [ "$d" != "$kit" ] && args+=(--tmpfs "$d")
+
+# the private copy, which uid 65534 can read and write
+tmp=$(mktemp -d /tmp/primlab-cc-XXXXXX) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/src" "$tmp/obj" && cp -R "$src/." "$tmp/src/" && chmod -R a+rX "$tmp" || exit 2
+as_user=()
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+    chown 65534:65534 "$tmp/obj"
+    as_user=(setpriv --reuid 65534 --regid 65534 --clear-groups --)
+else
+    chmod 777 "$tmp/obj"
+fi
+args=()
+for a in "$@"; do
+    a=${a//"$src"/"$tmp/src"}
+    args+=("${a//"$obj"/"$tmp/obj"}")
 done
-args+=(--ro-bind "$src" "$src" --bind "$obj" "$obj" --chdir "$src")
-exec "${env_args[@]}" "$bwrap" "${args[@]}" -- "$@"
+
+sb=(--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-all --die-with-parent --new-session)
+IFS=: read -r -a extra <<<"${PRIMLAB_SANDBOX_HIDE:-}"
+for d in "$kit" "${HOME:-}" /root /run /var/tmp "${extra[@]}"; do
+    case "$d" in "" | / | /usr | /lib | /lib64 | /bin | /etc | /tmp | /opt | /var) continue ;; esac
+    [ -d "$d" ] && [ ! -L "$d" ] && sb+=(--tmpfs "$d")
+done
+sb+=(--ro-bind "$tmp/src" "$tmp/src" --bind "$tmp/obj" "$tmp/obj" --chdir "$tmp/src")
+(
+    ulimit -v $((${PRIMLAB_COMPILE_MEM_GB:-8} << 20))
+    exec timeout --kill-after=5 "${PRIMLAB_COMPILE_S:-600}" "${env_args[@]}" "${as_user[@]}" "$bwrap" "${sb[@]}" -- "${args[@]}"
+)
+rc=$?
+[ $rc = 124 ] && echo "sandbox-compile: the compiler was stopped after ${PRIMLAB_COMPILE_S:-600} s" >&2
+[ $rc = 0 ] || exit $rc
+for f in "$tmp/obj"/*; do
+    [ -e "$f" ] && { mv -f "$f" "$obj/" && chown "$(id -u):$(id -g)" "$obj/${f##*/}"; } || exit 2
+done

@@ -482,6 +482,11 @@ START_TEST(sandbox_hides_and_protects)
     double wall;
     ck_assert(pl_session_request(s, &q, &rep, pl_now() + 10, &wall, &r));
     ck_assert_int_ne(access(target, F_OK), 0);
+    /* nor the host's /dev/shm, a channel between students */
+    unlink("/dev/shm/primlab-pwned-test");
+    snprintf((char *)shm + l.in, 4096, "/dev/shm/primlab-pwned-test");
+    ck_assert(pl_session_request(s, &q, &rep, pl_now() + 10, &wall, &r));
+    ck_assert_int_ne(access("/dev/shm/primlab-pwned-test", F_OK), 0);
     char src[4096];
     ck_assert_ptr_nonnull(getcwd(src, sizeof src - 32));
     strcat(src, "/tests/test_cpu.c");

@@ -9,7 +9,7 @@
 set -u
 pass=0 fail=0 skip=0
 t=$(mktemp -d)
-trap 'rm -rf "$t"; rm -rf build/impl-*planted-subs-*' EXIT
+trap 'rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
 python3 tests/planted-subs/make.py "$t" >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
 gpu=1
 build/tables/lab01 list >/dev/null 2>&1 || make -s build/tables/lab01 >/dev/null

@@ -8,6 +8,7 @@
  *   labNN run   [--part X] [--n LIST] [--reps R]   benchmark table (+ --out TSV)
  *   labNN sweep [--part X] [--out FILE]            n = 2^lo..2^hi, TSV for plots
  *   labNN info | list                              the GPU | the parts and tests
+ *   labNN fill --scores FILE                       a row for each test FILE lacks
  *
  * The grading seed (PRIMLAB_SEED) is read and removed from the environment
  * before anything else runs; the list of tests and the maximum are fixed
@@ -62,6 +63,7 @@ static void usage(FILE *f)
             "  sweep   benchmark n = 2^lo..2^hi and write TSV rows for the plots\n"
             "  info    describe the GPU\n"
             "  list    list the parts, test sizes and points\n"
+            "  fill    append to --scores a FAIL row for every graded test it lacks (a stopped run)\n"
             "options:\n"
             "  --part X      only part X (a, b, ...)\n"
             "  --n LIST      sizes, comma-separated: 1000, 2^20, 4M (= 4 * 2^20)\n"
@@ -274,8 +276,8 @@ static pl_session *open_yardstick(const opts *o)
     return s;
 }
 
-/* The parent's table and the worker's agree on the parts; 0 after saying why. */
-static int parts_match(const pl_lab *lab, const pl_reply *h)
+/* The parent's table and the worker's agree on the parts; 0 with why. */
+static int parts_match(const pl_lab *lab, const pl_reply *h, char *why, size_t cap)
 {
     for (int k = 0; k < lab->nparts; k++) {
         int found = 0;
@@ -283,8 +285,8 @@ static int parts_match(const pl_lab *lab, const pl_reply *h)
             if (!strncmp(h->parts[j].id, lab->parts[k].id, sizeof h->parts[j].id))
                 found = !lab->parts[k].vendor || h->parts[j].has_vendor;
         if (!found) {
-            fprintf(stderr, "%s: the worker lacks part %s%s (build it again: make)\n", prog, lab->parts[k].id,
-                    lab->parts[k].vendor ? " or its vendor yardstick" : "");
+            snprintf(why, cap, "the worker lacks part %s%s (a stale build? run make)", lab->parts[k].id,
+                     lab->parts[k].vendor ? " or its vendor yardstick" : "");
             return 0;
         }
     }
@@ -325,7 +327,8 @@ static struct grading {
     const pl_lab *lab;
     const opts *o;
     pl_session *s;
-    pl_session *yard;       /* the yardstick's worker, opened at the first performance test */
+    pl_session *yard;       /* the yardstick's worker: no student code */
+    const pl_reply *probe;  /* the device, as a worker with no student code saw it */
     const char *open_error; /* why there is no session */
     const char *no_perf;    /* why no performance points */
     uint64_t seed;
@@ -344,13 +347,11 @@ START_TEST(graded)
     if (!G.s) {
         r.status = PL_ERROR;
         snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
-    } else if (!pl_session_hello(G.s)->gpu_ok) {
+    } else if (!G.probe->gpu_ok) {
         r.status = PL_SKIP;
-        snprintf(r.reason, sizeof r.reason, "no GPU (%.180s)", pl_session_hello(G.s)->reason);
+        snprintf(r.reason, sizeof r.reason, "no GPU (%.180s)", G.probe->reason);
     } else {
         pl_session_label(G.s, t->name);
-        if (t->perf && t->perf->yardstick == PL_YARD_VENDOR && !G.yard)
-            G.yard = open_yardstick(G.o);
         if (t->perf)
             pl_lab_perf(G.s, G.yard, G.lab, t->perf, PERF_REPS, G.seed, G.o->timeout, G.no_perf, &r);
         else
@@ -426,23 +427,26 @@ static int cmd_check(const pl_lab *lab, const opts *o)
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
         return 2;
     }
+    /* The device as a worker without student code sees it (a submission's
+       own worker could claim anything), then the submission's worker. */
     static char why[256];
-    G.s = open_session(o, 120, why, sizeof why);
-    if (G.s && !parts_match(lab, pl_session_hello(G.s))) {
+    G.yard = open_yardstick(o);
+    G.s = open_session(o, o->timeout, why, sizeof why); /* its start is bounded like a test */
+    if (G.s && !parts_match(lab, pl_session_hello(G.s), why, sizeof why)) {
         pl_session_close(G.s);
-        return 2;
+        G.s = NULL;
     }
     G.open_error = why;
+    G.probe = G.yard ? pl_session_hello(G.yard) : G.s ? pl_session_hello(G.s) : NULL;
     G.no_perf = G.s ? vendor_use(worker_of(o)) : NULL;
     if (!G.s)
         printf("lab%s %s: %s: every test scores 0\n", lab->id, lab->name, why);
-    else if (pl_session_hello(G.s)->gpu_ok)
-        printf("lab%s %s: %s on %s, %s seed%s%s\n", lab->id, lab->name, pl_impl_variant, pl_session_hello(G.s)->device,
+    else if (G.probe->gpu_ok)
+        printf("lab%s %s: %s on %s, %s seed%s%s\n", lab->id, lab->name, pl_impl_variant, G.probe->device,
                hidden ? "secret" : "public", hidden ? ", hidden tests added" : "",
                pl_session_sandboxed(G.s) ? "" : ", no sandbox");
     else
-        printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name,
-               pl_session_hello(G.s)->reason);
+        printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name, G.probe->reason);
     const char *v = getenv("V");
     G.sum = pl_summary_new(stdout, v && !strcmp(v, "1"));
 
@@ -481,7 +485,8 @@ static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
     char why[256];
     pl_session *s = open_session(o, 120, why, sizeof why);
     int gpu = s && pl_session_hello(s)->gpu_ok;
-    if (s && !parts_match(lab, pl_session_hello(s))) {
+    if (s && !parts_match(lab, pl_session_hello(s), why, sizeof why)) {
+        fprintf(stderr, "%s: %s\n", prog, why);
         pl_session_close(s);
         return 2;
     }
@@ -540,6 +545,55 @@ static int cmd_list(const pl_lab *lab, const opts *o)
     return 0;
 }
 
+/* After a run that was stopped (a time limit killed it), the tests it did not
+   reach still count in the maximum: a row for each test of the list that the
+   scores file lacks. Nothing for a lab recorded as missing or not compiling,
+   whose one row already carries its points. */
+static int cmd_fill(const pl_lab *lab, const opts *o)
+{
+    static pl_test tests[MAX_TESTS];
+    if (!o->scores) {
+        fprintf(stderr, "%s: fill needs --scores FILE\n", prog);
+        return 2;
+    }
+    int hidden = secret_seed[0] != '\0';
+    uint64_t seed = hidden ? strtoull(secret_seed, NULL, 0) : o->seed;
+    int n = pl_lab_tests(lab, NULL, NULL, 0, hidden, seed, tests, MAX_TESTS);
+    pl_scores have = {0};
+    if (pl_scores_read(&have, o->scores) != 0 && errno != ENOENT) {
+        fprintf(stderr, "%s: cannot read '%s': %s\n", prog, o->scores, strerror(errno));
+        return 2;
+    }
+    for (int k = 0; k < have.n; k++)
+        if (!strcmp(have.rows[k].lab, lab->id) &&
+            (!strcmp(have.rows[k].status, "MISSING") || !strcmp(have.rows[k].status, "NOBUILD"))) {
+            pl_scores_free(&have);
+            return 0;
+        }
+    FILE *f = fopen(o->scores, "a");
+    if (!f) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
+        pl_scores_free(&have);
+        return 2;
+    }
+    int added = 0;
+    for (int i = 0; i < n; i++) {
+        int found = 0;
+        for (int k = 0; k < have.n && !found; k++)
+            found = !strcmp(have.rows[k].lab, lab->id) && !strcmp(have.rows[k].name, tests[i].name);
+        if (found)
+            continue;
+        fprintf(f, "%s\t%s\t%s\t%d\tERROR\t0\t%g\t0\t\tnot run: grading stopped before this test (a time limit?)\t\n",
+                lab->id, tests[i].name, tests[i].perf ? "performance" : "correctness", tests[i].hidden, tests[i].max);
+        added++;
+    }
+    fclose(f);
+    pl_scores_free(&have);
+    if (added)
+        printf("lab%s: %d tests not run, each scores 0\n", lab->id, added);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     /* Before anything else: the secret leaves the environment, so nothing
@@ -565,6 +619,8 @@ int main(int argc, char **argv)
         return cmd_info(&o);
     if (!strcmp(o.cmd, "list"))
         return cmd_list(lab, &o);
+    if (!strcmp(o.cmd, "fill"))
+        return cmd_fill(lab, &o);
     if (lab->command) {
         int rc = lab->command(o.cmd, o.out, worker_of(&o));
         if (rc >= 0)

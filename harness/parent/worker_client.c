@@ -24,7 +24,7 @@
 
 #define LOG_CAP_TOTAL ((size_t)1 << 20)  /* the student's prints kept per lab */
 #define LOG_CAP_TEST ((size_t)64 << 10)  /* ... and per test */
-#define MAX_ARGS 96
+#define MAX_ARGS 160
 
 struct pl_session {
     pl_session_opts o;
@@ -44,6 +44,8 @@ struct pl_session {
     char label[160];
     int label_pending;
     char tail[400];       /* the last bytes printed, for a worker that cannot start */
+    int start_failures;   /* starts in a row that did not reach HELLO */
+    char start_error[200];
 };
 
 double pl_now(void)
@@ -120,17 +122,18 @@ int pl_session_sandboxed(const pl_session *s) { return s->sandboxed; }
 
 /* --------------------------------------------------------- the sandbox */
 
+/* A folder, not a link to one (hiding the folder it points to hides it). */
 static int is_dir(const char *p)
 {
     struct stat st;
-    return p && *p == '/' && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+    return p && *p == '/' && lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* Never hide the system's own folders, whatever HOME or a caller says. */
 static int hideable(const char *p)
 {
     static const char *const keep[] = {"/", "/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc", "/dev", "/proc",
-                                       "/sys", "/tmp", "/var", "/opt", "/run"};
+                                       "/sys", "/tmp", "/var", "/opt"};
     if (!is_dir(p))
         return 0;
     for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
@@ -173,13 +176,31 @@ static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, cha
     ARG("--unshare-all"); /* user, pid, net, ipc, uts, cgroup */
     ARG("--uid"), ARG("65534"), ARG("--gid"), ARG("65534");
     ARG("--ro-bind"), ARG("/"), ARG("/");
-    ARG("--dev-bind"), ARG("/dev"), ARG("/dev"); /* the GPU's device files */
+    /* A /dev of its own (null, zero, urandom...) with a private /dev/shm, and
+       the GPU's device files, /dev/nvidia*, from the host's. */
+    ARG("--dev"), ARG("/dev");
+    ARG("--tmpfs"), ARG("/dev/shm");
+    DIR *d = opendir("/dev");
+    struct dirent *e;
+    while (d && (e = readdir(d)) && k < 24)
+        if (!strncmp(e->d_name, "nvidia", 6)) {
+            snprintf(store[k], PATH_MAX, "/dev/%s", e->d_name);
+            ARG("--dev-bind"), ARG(store[k]), ARG(store[k]);
+            k++;
+        }
+    if (d)
+        closedir(d);
     ARG("--proc"), ARG("/proc");
     ARG("--tmpfs"), ARG("/tmp"); /* the worker's scratch */
     /* Hidden: the kit (the folder that holds build/), $HOME, the caller's
-       list (make grade: the submissions and the grades). */
-    const char *hide[40];
+       list (make grade: the submissions and the grades), and where other
+       programs keep their sockets (--unshare-net leaves unix sockets that
+       have a path reachable). */
+    const char *hide[48];
     int nh = 0;
+    hide[nh++] = "/run";
+    hide[nh++] = "/var/run";
+    hide[nh++] = "/var/tmp";
     char *b = strstr(s->origin, "/build/");
     if (b) {
         snprintf(store[k], PATH_MAX, "%.*s", (int)(b - s->origin), s->origin);
@@ -189,7 +210,7 @@ static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, cha
         hide[nh++] = store[k++];
     hide[nh++] = getenv("HOME");
     const char *extra = getenv("PRIMLAB_SANDBOX_HIDE");
-    for (const char *p = extra; p && *p && nh < 36 && k < 30;) {
+    for (const char *p = extra; p && *p && nh < 44 && k < 60;) {
         const char *c = strchr(p, ':');
         size_t len = c ? (size_t)(c - p) : strlen(p);
         snprintf(store[k], PATH_MAX, "%.*s", (int)len, p);
@@ -286,7 +307,7 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
     envp[e++] = "HOME=/tmp";
     envp[e] = NULL;
     char *argv[MAX_ARGS];
-    static char store[32][PATH_MAX];
+    static char store[64][PATH_MAX];
     if (bwrap) {
         sandbox_argv(s, bwrap, argv, store);
     } else {
@@ -466,14 +487,20 @@ static int greet(pl_session *s, pl_result *r)
     pl_reply rep;
     double wall;
     if (!pl_session_request(s, &q, &rep, pl_now() + s->o.start_s, &wall, r)) {
+        /* The student's prints stay in the log; only bubblewrap's own
+           complaint (the sandbox could not start) is worth a reason. */
         char why[sizeof r->reason];
-        char *t = s->tail + strspn(s->tail, "\n");
-        t[strcspn(t, "\n")] = '\0';
-        snprintf(why, sizeof why, "the worker did not start (%.60s)%s%.100s", r->reason, *t ? ": " : "", t);
+        char *t = strstr(s->tail, "bwrap: ");
+        if (t)
+            t[strcspn(t, "\n")] = '\0';
+        snprintf(why, sizeof why, "the worker did not start (%.80s)%s%.100s", r->reason, t ? ": " : "", t ? t : "");
         r->status = PL_ERROR;
         memcpy(r->reason, why, sizeof why);
+        memcpy(s->start_error, why, sizeof why);
+        s->start_failures++;
         return 0;
     }
+    s->start_failures = 0;
     s->hello = rep;
     return 1;
 }
@@ -611,6 +638,11 @@ void pl_session_close(pl_session *s)
 
 int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline, double *wall_ms, pl_result *r)
 {
+    if (!s->alive && s->start_failures >= 2) { /* it will not start: no more waiting for it */
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "%s", s->start_error);
+        return 0;
+    }
     if (!s->alive && !(start_worker(s, r) && greet(s, r)))
         return 0;
     q->magic = PL_PROTO_MAGIC;
