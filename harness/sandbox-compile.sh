@@ -20,8 +20,13 @@ shift 2
 kit=$(realpath "$(dirname "$0")/..")
 env_args=(env -i "PATH=$PATH" "HOME=/tmp" ${CUDA_HOME:+"CUDA_HOME=$CUDA_HOME"}
     ${LD_LIBRARY_PATH:+"LD_LIBRARY_PATH=$LD_LIBRARY_PATH"})
-bwrap=$(command -v bwrap || true)
-if [ -n "$bwrap" ] && ! "$bwrap" --ro-bind / / --unshare-all --die-with-parent true 2>/dev/null; then
+as_user=()
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+    as_user=(setpriv --reuid 65534 --regid 65534 --clear-groups --)
+fi
+# a bwrap the compiling user can run (a root-only folder on PATH is skipped)
+bwrap=$("${as_user[@]}" sh -c 'command -v bwrap' 2>/dev/null || true)
+if [ -n "$bwrap" ] && ! "${as_user[@]}" "$bwrap" --ro-bind / / --unshare-all --die-with-parent true 2>/dev/null; then
     bwrap=""
 fi
 if [ -z "$bwrap" ]; then
@@ -36,13 +41,7 @@ fi
 tmp=$(mktemp -d /tmp/primlab-cc-XXXXXX) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/src" "$tmp/obj" && cp -R "$src/." "$tmp/src/" && chmod -R a+rX "$tmp" || exit 2
-as_user=()
-if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
-    chown 65534:65534 "$tmp/obj"
-    as_user=(setpriv --reuid 65534 --regid 65534 --clear-groups --)
-else
-    chmod 777 "$tmp/obj"
-fi
+if [ ${#as_user[@]} -gt 0 ]; then chown 65534:65534 "$tmp/obj"; else chmod 777 "$tmp/obj"; fi
 args=()
 for a in "$@"; do
     a=${a//"$src"/"$tmp/src"}
