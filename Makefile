@@ -152,7 +152,8 @@ $(foreach i,$(IMPLS),$(eval $(call impl_rules,$(i))))
 # worker, build/<impl>/labNN-worker, with a list of the vendor library's
 # symbols found in the student's own object (labNN-worker.vendor).
 define lab_rules
-build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a
+build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a \
+    | build/vendor/lab$(1)-worker
 	$$(quiet) LINK $$@
 	$$(Q)$$(CC) -o $$@ $$^ $$(CHECK_FLAGS) -fopenmp -lm
 build/$(call impl_tag,$(2))/lab$(1)-worker: build/obj/worker/lab$(1)-core.o \

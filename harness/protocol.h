@@ -63,6 +63,7 @@ enum pl_req_flags {
     PL_RQ_GUARDS = 1u << 2,   /* FETCH: the output's guard zones too */
     PL_RQ_IN_AFTER = 1u << 3, /* FETCH: the input as the call left it */
     PL_RQ_PHASES = 1u << 4,   /* CALL: record primlab_phase marks (spans in shm) */
+    PL_RQ_PATCH = 1u << 5,    /* CALL: patch the staged input first (patch_at) */
 };
 
 typedef struct pl_req {
@@ -73,6 +74,11 @@ typedef struct pl_req {
     uint32_t flags;        /* enum pl_req_flags */
     int32_t slot;          /* FETCH: which output slot (0 .. PL_MAX_RUNS-1) */
     int32_t reps;          /* TIME: timed calls */
+    /* CALL with PL_RQ_PATCH: before the call, input word patch_at becomes patch_value.
+       Graded timing patches the staged input at random, so that no result
+       made before the CALL (from the input in shared memory) is right. */
+    int64_t patch_at;
+    int32_t patch_value;
     int64_t n;             /* the size handed to the entry point */
     int64_t in_len, out_len, scratch_len; /* in 32-bit words */
     uint64_t shm_bytes;    /* the shared region's size now (it only grows) */
@@ -94,10 +100,9 @@ typedef struct pl_reply {
     uint32_t magic, status;
     uint64_t nonce;
     char reason[200];
-    /* CALL: the CUDA-event time (PL_RQ_TIMED) and the CPU time the worker's
-       process used during the call, ms. TIME: the times go to shared memory
-       (doubles at pl_shm_layout.times). */
-    double ms, cpu_ms;
+    /* CALL: the CUDA-event time (PL_RQ_TIMED), ms. TIME: the times go to
+       shared memory (doubles at pl_shm_layout.times). */
+    double ms;
     int32_t lent_calls; /* CALL: calls of the lent primlab_ functions */
     int32_t nspans;     /* CALL with PL_RQ_PHASES: spans in shared memory, -1 overflow */
     /* HELLO */

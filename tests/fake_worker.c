@@ -103,7 +103,7 @@ int main(int argc, char **argv)
                         break;
                     made++;
                 }
-                rep.cpu_ms = made;
+                rep.ms = made;
             }
             if (!strcmp(q.part, "spy")) {
                 /* n: 0 reports who it is; 1 tries to write the path in shm */

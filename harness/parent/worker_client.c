@@ -117,6 +117,57 @@ void pl_session_label(pl_session *s, const char *test_name)
 }
 
 size_t pl_session_printed(const pl_session *s) { return s->printed; }
+
+double pl_session_cpu_ms(const pl_session *s)
+{
+    if (!s->alive)
+        return 0;
+    /* the worker's processes: s->pid and its descendants (pids grow, but a
+       few rounds over the table settle any order) */
+    enum { MAXP = 4096 };
+    static int pid[MAXP], ppid[MAXP], mine[MAXP];
+    static double cpu[MAXP];
+    int n = 0;
+    long tick = sysconf(_SC_CLK_TCK);
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n < MAXP) {
+        int p = atoi(e->d_name);
+        char path[64], buf[1024];
+        if (p <= 0)
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/stat", p);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = '\0';
+        char *c = strrchr(buf, ')');
+        unsigned long long ut, st, cut, cst;
+        int pp;
+        /* after the name: state ppid pgrp session tty tpgid flags minflt
+           cminflt majflt cmajflt utime stime cutime cstime */
+        if (!c || sscanf(c + 2, "%*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", &pp, &ut, &st,
+                         &cut, &cst) != 5)
+            continue;
+        pid[n] = p, ppid[n] = pp, mine[n] = p == s->pid;
+        cpu[n++] = (double)(ut + st + cut + cst) * 1e3 / (double)tick;
+    }
+    if (d)
+        closedir(d);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n && !mine[i]; j++)
+                if (mine[j] && ppid[i] == pid[j])
+                    mine[i] = changed = 1;
+    }
+    double ms = 0;
+    for (int i = 0; i < n; i++)
+        ms += mine[i] ? cpu[i] : 0;
+    return ms;
+}
 const pl_reply *pl_session_hello(const pl_session *s) { return &s->hello; }
 int pl_session_sandboxed(const pl_session *s) { return s->sandboxed; }
 

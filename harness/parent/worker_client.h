@@ -72,6 +72,11 @@ int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline,
    is lost); the next request starts a fresh one. */
 void pl_session_restart(pl_session *s);
 
+/* CPU time, in ms, used so far by every process of the current worker (its
+   sandbox included), as the kernel counts it: the worker's own word on it
+   is worth nothing. Clock-tick resolution; 0 when there is no worker. */
+double pl_session_cpu_ms(const pl_session *s);
+
 /* Bytes the student's code printed so far. */
 size_t pl_session_printed(const pl_session *s);
 
