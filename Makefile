@@ -48,6 +48,10 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -fopenmp
 NVCCFLAGS ?= -O3 -lineinfo
 NVCCFLAGS += -std=c++17 $(GENCODE) -Xcompiler -Wall,-Wextra,-fopenmp
+# The worker's side has no GNU-unique symbols (C++ headers' static members,
+# cuda::std's constants): objcopy cannot make those local, and a student's
+# object that includes the same headers would clash with them.
+WORKER_FLAGS := -Xcompiler -fno-gnu-unique
 LDLIBS := -fopenmp -L$(CUDA_ROOT)/lib64 -lcudart_static -ldl -lrt -lpthread
 
 # --------------------------------------------------------------- sources
@@ -79,7 +83,7 @@ impl_variant = $(if $(filter solutions,$(1)),solution,student)
 IMPLS := $(sort labs $(if $(SOL_LAB_IDS),solutions) $(patsubst %/,%,$(IMPL)))
 
 # Rebuild everything when the compilers or their flags change.
-FLAGS_SIG := $(NVCC) $(CC) $(GENCODE) $(CFLAGS) $(NVCCFLAGS)
+FLAGS_SIG := $(NVCC) $(CC) $(GENCODE) $(CFLAGS) $(NVCCFLAGS) $(WORKER_FLAGS)
 build/.flags: FORCE
 	@mkdir -p build; echo '$(FLAGS_SIG)' | cmp -s - $@ || echo '$(FLAGS_SIG)' > $@
 
@@ -96,10 +100,7 @@ build/obj/%.o: %.c build/.flags | build/.bootstrap
 build/obj/%.o: %.cu build/.flags | build/.bootstrap
 	$(quiet) NVCC $@
 	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(WORKER_FLAGS) $(DEPFLAGS) -c $< -o $@
-# The worker's side has no GNU-unique symbols (C++ headers' static members,
-# cuda::std's constants): objcopy cannot make those local, and a student's
-# object that includes the same headers would clash with them.
-WORKER_FLAGS = -Xcompiler -fno-gnu-unique
+
 
 build/libprimlab.a: $(PARENT_OBJ)
 	$(quiet) AR $@
