@@ -236,7 +236,7 @@ TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
 .SECONDARY:
 
 # ---------------------------------------------------------------- targets
-.PHONY: all help test test-sanitize check grade handout profile demo plots clean bootstrap FORCE
+.PHONY: all help test test-hostile test-sanitize check grade handout profile demo plots clean bootstrap FORCE
 
 all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
@@ -252,6 +252,7 @@ help:
 	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@echo "  make profile LAB=03  Nsight Compute's bank-conflict counters beside the analyzer's prediction"
+	@echo "  make test-hostile    grade the hostile lab-01 submissions of tests/hostile as a class"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
@@ -270,6 +271,12 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	echo "== tests/test_planted_subs.sh"; tests/test_planted_subs.sh || fail=1; \
 	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
 	else echo "make test: FAILED" >&2; exit 1; fi
+
+# Hostile lab-01 submissions graded as a class (tests/test_hostile.sh): every
+# attack scores only what it earns and changes nothing outside its sandbox.
+# Without a GPU, the checks that need none (CI runs it).
+test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
+	$(Q)tests/test_hostile.sh
 
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
