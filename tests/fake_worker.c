@@ -7,7 +7,8 @@
  * "forge" (a reply with the wrong nonce), "print" (200 KiB of output),
  * "fork" (leaves sleeping children behind), "spy" (reports its uid, pid,
  * PRIMLAB_SEED and whether it can write the file named in the request's
- * n-th... see CALL), "bomb" (forks until it cannot). */
+ * n-th... see CALL), "bomb" (forks until it cannot), "spin" (burns CPU, in
+ * itself and in a child). */
 #define _GNU_SOURCE
 #include "../harness/protocol.h"
 
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 static pl_req q;
@@ -31,7 +33,7 @@ static void reply(void)
         _exit(1);
 }
 
-static const char *const parts[] = {"ok", "segv", "exit", "hang", "forge", "print", "fork", "spy", "bomb"};
+static const char *const parts[] = {"ok", "segv", "exit", "hang", "forge", "print", "fork", "spy", "bomb", "spin"};
 
 int main(int argc, char **argv)
 {
@@ -92,6 +94,18 @@ int main(int argc, char **argv)
                         for (;;)
                             pause();
                     }
+            if (!strcmp(q.part, "spin")) { /* 300 ms of CPU in a child it leaves running, then in itself */
+                if (fork() == 0) {
+                    volatile unsigned long x = 0;
+                    for (;;)
+                        x++;
+                }
+                struct timespec a, b; /* 300 ms of its own CPU time, however busy the machine */
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+                do
+                    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+                while ((b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000 < 300);
+            }
             if (!strcmp(q.part, "bomb")) {
                 int made = 0;
                 while (made < 100000) {

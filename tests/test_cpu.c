@@ -410,6 +410,20 @@ START_TEST(client_output_is_capped_and_kept_apart)
 }
 END_TEST
 
+START_TEST(client_counts_cpu_time)
+{
+    /* the kernel's count for every process of the worker, children too */
+    pl_session *s = fake_session();
+    pl_reply rep;
+    pl_result r;
+    double before = pl_session_cpu_ms(s);
+    ck_assert(fake_ask(s, "spin", PL_REQ_CALL, 1, 10, &rep, &r));
+    double used = pl_session_cpu_ms(s) - before;
+    ck_assert_msg(used >= 290, "%.0f ms counted for 300 ms of the worker's CPU time (and its child's)", used);
+    pl_session_close(s);
+}
+END_TEST
+
 /* Processes whose executable is the fake worker (or the private copy the
    client runs when it is root). */
 static int fake_processes(void)
@@ -1061,6 +1075,7 @@ static Suite *suite(void)
     tcase_add_test(t, client_crashes_cost_one_request);
     tcase_add_test(t, client_output_is_capped_and_kept_apart);
     tcase_add_test(t, client_leaves_no_process);
+    tcase_add_test(t, client_counts_cpu_time);
     tcase_add_test(t, sandbox_hides_and_protects);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);

@@ -118,6 +118,8 @@ void pl_session_label(pl_session *s, const char *test_name)
 
 size_t pl_session_printed(const pl_session *s) { return s->printed; }
 
+static int proc_stat(int pid, int *ppid, double *cpu_ms);
+
 double pl_session_cpu_ms(const pl_session *s)
 {
     if (!s->alive)
@@ -128,31 +130,14 @@ double pl_session_cpu_ms(const pl_session *s)
     static int pid[MAXP], ppid[MAXP], mine[MAXP];
     static double cpu[MAXP];
     int n = 0;
-    long tick = sysconf(_SC_CLK_TCK);
     DIR *d = opendir("/proc");
     struct dirent *e;
     while (d && (e = readdir(d)) && n < MAXP) {
         int p = atoi(e->d_name);
-        char path[64], buf[1024];
-        if (p <= 0)
-            continue;
-        snprintf(path, sizeof path, "/proc/%d/stat", p);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        size_t len = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[len] = '\0';
-        char *c = strrchr(buf, ')');
-        unsigned long long ut, st, cut, cst;
-        int pp;
-        /* after the name: state ppid pgrp session tty tpgid flags minflt
-           cminflt majflt cmajflt utime stime cutime cstime */
-        if (!c || sscanf(c + 2, "%*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", &pp, &ut, &st,
-                         &cut, &cst) != 5)
-            continue;
-        pid[n] = p, ppid[n] = pp, mine[n] = p == s->pid;
-        cpu[n++] = (double)(ut + st + cut + cst) * 1e3 / (double)tick;
+        if (p > 0 && proc_stat(p, &ppid[n], &cpu[n])) {
+            pid[n] = p;
+            mine[n++] = p == s->pid;
+        }
     }
     if (d)
         closedir(d);
@@ -392,30 +377,42 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
     _exit(127);
 }
 
+/* /proc/pid/stat: the parent's pid, and the CPU time in ms of the process
+   and of its reaped children. 0 when the process is gone. */
+static int proc_stat(int pid, int *ppid, double *cpu_ms)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t len = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[len] = '\0';
+    char *c = strrchr(buf, ')'); /* the name may hold anything, ')' too */
+    unsigned long long ut, st, cut, cst;
+    /* after the name: state ppid pgrp session tty tpgid flags minflt cminflt
+       majflt cmajflt utime stime cutime cstime */
+    if (!c || sscanf(c + 2, "%*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", ppid, &ut, &st, &cut,
+                     &cst) != 5)
+        return 0;
+    *cpu_ms = (double)(ut + st + cut + cst) * 1e3 / (double)sysconf(_SC_CLK_TCK);
+    return 1;
+}
+
 /* Without a sandbox there is no pid namespace to take a worker's children
    with it: this process is their subreaper (pl_session_open), so whatever
    the worker left is re-parented here, and is killed and reaped here. */
 static void kill_orphans(void)
 {
     for (int round = 0; round < 50; round++) {
-        int found = 0;
+        int found = 0, ppid;
+        double cpu;
         DIR *d = opendir("/proc");
         struct dirent *e;
         while (d && (e = readdir(d))) {
-            char path[64], buf[512];
-            pid_t pid = (pid_t)atoi(e->d_name);
-            if (pid <= 0)
-                continue;
-            snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-            FILE *f = fopen(path, "r");
-            if (!f)
-                continue;
-            size_t len = fread(buf, 1, sizeof buf - 1, f);
-            fclose(f);
-            buf[len] = '\0';
-            char *close_paren = strrchr(buf, ')');
-            int ppid = 0;
-            if (close_paren && sscanf(close_paren + 2, "%*c %d", &ppid) == 1 && ppid == (int)getpid()) {
+            int pid = atoi(e->d_name);
+            if (pid > 0 && proc_stat(pid, &ppid, &cpu) && ppid == (int)getpid()) {
                 kill(pid, SIGKILL);
                 found = 1;
             }
