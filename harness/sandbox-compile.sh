@@ -55,11 +55,12 @@ for d in "$kit" "${HOME:-}" /root /run /var/tmp "${extra[@]}"; do
     [ -d "$d" ] && [ ! -L "$d" ] && sb+=(--tmpfs "$d")
 done
 sb+=(--ro-bind "$tmp/src" "$tmp/src" --bind "$tmp/obj" "$tmp/obj" --chdir "$tmp/src")
+# (the compiler's messages name the staged file, not the private copy)
 (
     ulimit -v $((${PRIMLAB_COMPILE_MEM_GB:-8} << 20))
     exec timeout --kill-after=5 "${PRIMLAB_COMPILE_S:-600}" "${env_args[@]}" "${as_user[@]}" "$bwrap" "${sb[@]}" -- "${args[@]}"
-)
-rc=$?
+) 2>&1 | sed "s|$tmp/src|$src|g"
+rc=${PIPESTATUS[0]}
 [ $rc = 124 ] && echo "sandbox-compile: the compiler was stopped after ${PRIMLAB_COMPILE_S:-600} s" >&2
 [ $rc = 0 ] || exit $rc
 for f in "$tmp/obj"/*; do
