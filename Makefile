@@ -252,7 +252,7 @@ help:
 	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@echo "  make profile LAB=03  Nsight Compute's bank-conflict counters beside the analyzer's prediction"
-	@echo "  make test-hostile    grade the hostile lab-01 submissions of tests/hostile as a class"
+	@echo "  make test-hostile    grade planted and hostile lab-01 submissions (tests/planted-subs, tests/hostile) as a class"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
@@ -268,15 +268,16 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
 	echo "== tests/test_contract.sh"; tests/test_contract.sh || fail=1; \
 	echo "== tests/test_grading.sh"; tests/test_grading.sh || fail=1; \
-	echo "== tests/test_planted_subs.sh"; tests/test_planted_subs.sh || fail=1; \
 	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
 	else echo "make test: FAILED" >&2; exit 1; fi
 
-# Hostile lab-01 submissions graded as a class (tests/test_hostile.sh): every
-# attack scores only what it earns and changes nothing outside its sandbox.
-# Without a GPU, the checks that need none (CI runs it).
+# Submissions as a class would hand them in: the planted bugs of the grading
+# issue get their reasons (tests/test_planted_subs.sh), and the hostile ones
+# score only what they earn and change nothing outside their sandbox
+# (tests/test_hostile.sh). Without a GPU, the checks that need none (CI runs
+# it); with one, a few minutes.
 test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(Q)tests/test_hostile.sh
+	$(Q)fail=0; tests/test_planted_subs.sh || fail=1; tests/test_hostile.sh || fail=1; exit $$fail
 
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
