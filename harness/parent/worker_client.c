@@ -341,13 +341,6 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
     set_limit(RLIMIT_NOFILE, 1024);
     set_limit(RLIMIT_NPROC, env_limit("PRIMLAB_WORKER_NPROC", 512, 1));
     set_limit(RLIMIT_CPU, env_limit("PRIMLAB_WORKER_CPU_S", 3600, 1));
-    /* Address space (CUDA ran under 16 GiB on an H100) and heap; 0: none. */
-    rlim_t as = env_limit("PRIMLAB_WORKER_AS_GB", 256, (rlim_t)1 << 30);
-    rlim_t data = env_limit("PRIMLAB_WORKER_DATA_GB", 64, (rlim_t)1 << 30);
-    if (as)
-        set_limit(RLIMIT_AS, as);
-    if (data)
-        set_limit(RLIMIT_DATA, data);
     /* Only what CUDA needs; never PRIMLAB_SEED or anything of the grader's. */
     static char env_store[6][PATH_MAX + 32];
     char *envp[8];
@@ -371,6 +364,14 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
     } else {
         argv[0] = s->worker, argv[1] = "--serve", argv[2] = s->o.no_gpu ? "--no-gpu" : NULL, argv[3] = NULL;
     }
+    /* Address space (CUDA ran under 16 GiB on an H100) and heap, 0: none;
+       last, since this process may hold more (a sanitizer's shadow) */
+    rlim_t as = env_limit("PRIMLAB_WORKER_AS_GB", 256, (rlim_t)1 << 30);
+    rlim_t data = env_limit("PRIMLAB_WORKER_DATA_GB", 64, (rlim_t)1 << 30);
+    if (as)
+        set_limit(RLIMIT_AS, as);
+    if (data)
+        set_limit(RLIMIT_DATA, data);
     extern char **environ;
     execve(argv[0], argv, profiling() ? environ : envp);
     dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
