@@ -61,8 +61,8 @@ sb+=(--ro-bind "$tmp/src" "$tmp/src" --bind "$tmp/obj" "$tmp/obj" --chdir "$tmp/
     exec timeout --kill-after=5 "${PRIMLAB_COMPILE_S:-600}" "${env_args[@]}" "${as_user[@]}" "$bwrap" "${sb[@]}" -- "${args[@]}"
 ) 2>&1 | sed "s|$tmp/src|$src|g"
 rc=${PIPESTATUS[0]}
-[ $rc = 124 ] && echo "sandbox-compile: the compiler was stopped after ${PRIMLAB_COMPILE_S:-600} s" >&2
-[ $rc = 0 ] || exit $rc
+[ "$rc" = 124 ] && echo "sandbox-compile: the compiler was stopped after ${PRIMLAB_COMPILE_S:-600} s" >&2
+[ "$rc" = 0 ] || exit "$rc"
 for f in "$tmp/obj"/*; do
     [ -e "$f" ] && { mv -f "$f" "$obj/" && chown "$(id -u):$(id -g)" "$obj/${f##*/}"; } || exit 2
 done

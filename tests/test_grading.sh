@@ -60,6 +60,20 @@ a = json.loads(out[-1])
 assert a == {"scores": {"Lab01": 2.5}, "scoreboard": [2.5, 2.5]}, a
 PY
 
+# a stopped run: labNN fill adds a row for each test the scores lack, so the
+# maximum holds; nothing for a lab recorded as not compiling
+max_of() { "build/tables/lab$1" list | sed -n 's/^total: \([0-9]*\) points$/\1/p'; }
+filled() { # filled LAB SCORES: fill, then the total it gives
+    "build/tables/lab$1" fill --scores "$2" >/dev/null && build/primlab-results "$2" --labs "$1" | sed -n 's/^Score: //p'
+}
+printf '01\t01.a inclusive scan, one block, n=0\tcorrectness\t0\tOK\t1.0000\t1\t0.1\t\t\t\n' >"$t/stopped.tsv"
+cp "$t/stopped.tsv" "$t/stopped2.tsv"
+check "fill: a stopped run keeps every test in the maximum" test "$(filled 01 "$t/stopped.tsv")" = "1/$(max_of 01)"
+check "fill: with the seed, the hidden tests too" \
+    test "$(PRIMLAB_SEED=7 filled 01 "$t/stopped2.tsv")" = "1/$(PRIMLAB_SEED=7 max_of 01)"
+printf '02\tlab 02 (02-blelloch-scan)\tcorrectness\t0\tNOBUILD\t0\t43\t0\t\tdoes not compile\t\n' >"$t/nobuild.tsv"
+check "fill: nothing for a lab that does not compile" test "$(filled 02 "$t/nobuild.tsv")" = "0/43"
+
 # ---------------------------------------------------------------- 2
 # path_without CMD...: print a PATH without CMDs: a folder on PATH that has
 # one of them is replaced by a folder of links to its other commands

@@ -235,10 +235,17 @@ static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, cha
     ARG("--uid"), ARG("65534"), ARG("--gid"), ARG("65534");
     ARG("--ro-bind"), ARG("/"), ARG("/");
     /* A /dev of its own (null, zero, urandom...) with a private /dev/shm, and
-       the GPU's device files, /dev/nvidia*, from the host's. */
-    ARG("--dev"), ARG("/dev");
+       the GPU's device files, /dev/nvidia*, from the host's.
+       PRIMLAB_SANDBOX_DEV=host binds the host's whole /dev instead (its
+       /dev/shm still private), for a driver that needs more. */
+    const char *dev = getenv("PRIMLAB_SANDBOX_DEV");
+    int host_dev = dev && !strcmp(dev, "host");
+    if (host_dev)
+        ARG("--dev-bind"), ARG("/dev"), ARG("/dev");
+    else
+        ARG("--dev"), ARG("/dev");
     ARG("--tmpfs"), ARG("/dev/shm");
-    DIR *d = opendir("/dev");
+    DIR *d = host_dev ? NULL : opendir("/dev");
     struct dirent *e;
     while (d && (e = readdir(d)) && k < 24)
         if (!strncmp(e->d_name, "nvidia", 6)) {

@@ -13,7 +13,8 @@
  * 65534 first, since a root-owned process ignores the process limit.
  * Without bwrap the worker runs as a plain child with a warning, unless
  * PRIMLAB_REQUIRE_SANDBOX=1 (make grade), where that is an error.
- * PRIMLAB_NO_SANDBOX=1 asks for no sandbox; PRIMLAB_WORKER_PROFILE=1 (make
+ * PRIMLAB_SANDBOX_DEV=host binds the host's /dev (the worker's own /dev
+ * holds only /dev/nvidia* of it otherwise). PRIMLAB_NO_SANDBOX=1 asks for no sandbox; PRIMLAB_WORKER_PROFILE=1 (make
  * profile) also keeps the user and the environment, so that a profiler
  * follows the worker; grading refuses both.
  *
