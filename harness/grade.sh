@@ -369,7 +369,8 @@ case "$out/" in "$subs"/*) die "the grades folder '$out' is inside the submissio
 case "$subs/" in "$out"/*) die "the submissions '$subs' are inside the grades folder '$out'" ;; esac
 mkdir -p "$out" "$src/build" || exit 2
 # one class at a time per kit: the grading kit and its build are shared
-exec 9>"$src/build/grade.lock" && flock -n 9 || die "another make grade is running in this kit (build/grade.lock)"
+exec 9>"$src/build/grade.lock" || exit 2
+flock -n 9 || die "another make grade is running in this kit (build/grade.lock)"
 make_grading_kit || die "could not make the grading kit '$kit' from the handout (harness/handout.sh)"
 case "$kit/" in "$out"/* | "$subs"/*) die "the grading kit '$kit' is inside '$out' or '$subs'" ;; esac
 cd "$kit" || exit 2
