@@ -118,7 +118,7 @@ static void do_hello(void)
     }
 }
 
-static void do_stage(const pl_op *op)
+static void do_stage(void)
 {
     size_t ib = (size_t)req.in_len * 4, ob = (size_t)req.out_len * 4, sb = (size_t)req.scratch_len * 4;
     size_t tb = req.variant == PL_VAR_VENDOR ? pl_worker_ops()->vendor_temp_bytes((int)req.out_len) : 0;
@@ -136,7 +136,6 @@ static void do_stage(const pl_op *op)
         return;
     }
     temp_bytes = tb;
-    (void)op;
     if (req.flags & PL_RQ_UPLOAD) {
         pl_shm_layout l = pl_shm_layout_for(req.in_len, req.out_len, req.reps);
         if (ib)
@@ -276,7 +275,7 @@ static void serve(void)
             fail_request(PL_W_BAD, "the shared region is smaller than the request's layout");
         else if (map_shm()) {
             switch (req.kind) {
-            case PL_REQ_STAGE: do_stage(op); break;
+            case PL_REQ_STAGE: do_stage(); break;
             case PL_REQ_CALL: do_call(op); break;
             case PL_REQ_FETCH: do_fetch(); break;
             case PL_REQ_TIME: do_time(op); break;
