@@ -319,6 +319,7 @@ END_TEST
 /* The scripted fake worker (tests/fake_worker.c): each part misbehaves in
    one way, as a hostile submission would. */
 #define FAKE "build/tests/fake-worker"
+const char *const pl_impl_variant = "fake"; /* lab_run.c names it in benchmark rows */
 
 static int bwrap_works(void)
 {
@@ -668,6 +669,148 @@ START_TEST(test_list_hidden_from_seed)
     }
     ck_assert_int_eq(hidden, 8);
     ck_assert_int_gt(differ, 4);
+}
+END_TEST
+
+/* Limit tests: one per part whose contract states a largest size beyond its
+   test sizes, within 1024 of it, after the performance tests, the same size
+   for parts with the same limit; none with PRIMLAB_LIMITS=0; hidden sizes
+   stay at or below 2^22 however large the limit. */
+static const pl_part limit_parts[] = {
+    {.id = "a", .title = "one block", .entry = "f_a", .max_n = 1024, .points = 1},
+    {.id = "b", .title = "any n", .entry = "f_b", .max_n = 2147483647, .points = 2, .bench = 1},
+    {.id = "c", .title = "any n too", .entry = "f_c", .max_n = 2147483647, .points = 1},
+    {.id = "d", .title = "near its sizes", .entry = "f_d", .max_n = (1L << 20) + 1000, .points = 1},
+};
+static const pl_lab limit_lab = {.id = "98", .name = "limits", .parts = limit_parts, .nparts = 4,
+                                 .test_sizes = fake_sizes, .ntest_sizes = 5, .perf = fake_perf, .nperf = 1,
+                                 .hidden_per_part = 4};
+
+START_TEST(test_list_limits)
+{
+    pl_test t[64];
+    unsetenv("PRIMLAB_LIMITS");
+    int n = pl_lab_tests(&limit_lab, NULL, NULL, 0, 0, 1, t, 64);
+    /* a: 3 sizes up to 1024; b, c, d: 5 each; one performance test; then
+       the limits of b and c (a's and d's tests already reach theirs) */
+    ck_assert_int_eq(n, 3 + 5 + 5 + 5 + 1 + 2);
+    ck_assert_ptr_nonnull(t[n - 3].perf);
+    for (int i = n - 2; i < n; i++) {
+        ck_assert_int_eq(t[i].limit, 1);
+        ck_assert_ptr_null(t[i].perf);
+        ck_assert(t[i].n > 2147483647L - 1024 && t[i].n <= 2147483647L);
+        ck_assert_ptr_nonnull(strstr(t[i].name, "(limit)"));
+        ck_assert_double_eq(t[i].max, t[i].part->points);
+    }
+    ck_assert_str_eq(t[n - 2].part->id, "b");
+    ck_assert_str_eq(t[n - 1].part->id, "c");
+    ck_assert_int_eq(t[n - 2].n, t[n - 1].n); /* one limit, one size: they share an input */
+    for (int i = 0; i < n - 2; i++)
+        ck_assert_int_eq(t[i].limit, 0);
+    /* the seed moves the size, within 1024 of the limit */
+    long seen[8];
+    int distinct = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        long m = pl_part_limit_n(&limit_lab, &limit_parts[1], seed);
+        ck_assert(m > 2147483647L - 1024 && m <= 2147483647L);
+        int dup = 0;
+        for (int k = 0; k < distinct; k++)
+            dup |= seen[k] == m;
+        if (!dup)
+            seen[distinct++] = m;
+    }
+    ck_assert_int_ge(distinct, 4);
+    /* hidden sizes are not drawn up to the limit */
+    n = pl_lab_tests(&limit_lab, NULL, NULL, 0, 1, 777, t, 64);
+    for (int i = 0; i < n; i++)
+        if (t[i].hidden)
+            ck_assert(t[i].n >= 2 && t[i].n <= 1L << 22);
+    /* --part keeps that part's limit test; --n drops them all */
+    n = pl_lab_tests(&limit_lab, &limit_parts[2], NULL, 0, 0, 1, t, 64);
+    ck_assert_int_eq(n, 5 + 1);
+    ck_assert_int_eq(t[5].limit, 1);
+    long only[] = {7};
+    ck_assert_int_eq(pl_lab_tests(&limit_lab, NULL, only, 1, 0, 1, t, 64), 4);
+    setenv("PRIMLAB_LIMITS", "0", 1);
+    n = pl_lab_tests(&limit_lab, NULL, NULL, 0, 0, 1, t, 64);
+    unsetenv("PRIMLAB_LIMITS");
+    ck_assert_int_eq(n, 3 + 5 + 5 + 5 + 1);
+}
+END_TEST
+
+/* Whether a limit test fits: the device's free memory as the probe saw it,
+   less a gigabyte, and the host's available memory. */
+START_TEST(limit_fit_from_probe)
+{
+    pl_reply probe;
+    memset(&probe, 0, sizeof probe);
+    probe.gpu_ok = 1;
+    snprintf(probe.device, sizeof probe.device, "a small GPU");
+    probe.free_bytes = 4LL << 30;
+    char why[200] = "";
+    /* n = 2^28: 1 GiB in, 1 GiB out, 1/16 GiB of scratch: fits 4 GiB less 1 */
+    ck_assert_int_eq(pl_lab_fits(&limit_lab, &limit_parts[1], 1L << 28, &probe, why, sizeof why), 1);
+    /* n = 2^29: 4.1 GiB do not */
+    ck_assert_int_eq(pl_lab_fits(&limit_lab, &limit_parts[1], 1L << 29, &probe, why, sizeof why), 0);
+    ck_assert_ptr_nonnull(strstr(why, "device memory"));
+    ck_assert_ptr_nonnull(strstr(why, "a small GPU"));
+    /* host memory: a size no machine here holds twice over */
+    probe.free_bytes = 1LL << 50;
+    ck_assert_int_eq(pl_lab_fits(&limit_lab, &limit_parts[1], 1L << 45, &probe, why, sizeof why), 0);
+    ck_assert_ptr_nonnull(strstr(why, "host memory"));
+}
+END_TEST
+
+/* A limit test through a worker: one run, the verdict of a normal test, and
+   the input and reference shared with the next limit test of a part that
+   has the same ones (the fake worker's "ok" part answers input + 1). */
+static int plus_one_calls;
+static void plus_one(const int *in, int *out, size_t n)
+{
+    plus_one_calls++;
+    for (size_t i = 0; i < n; i++)
+        out[i] = in[i] + 1;
+}
+static void minus_one(const int *in, int *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = in[i] - 1;
+}
+static size_t no_scratch(long n) { return (void)n, 0; }
+static const pl_part ok_parts[] = {
+    {.id = "ok", .title = "plus one", .entry = "f_ok", .max_n = 3000000, .points = 1, .cpu = plus_one},
+    {.id = "ok", .title = "plus one again", .entry = "f_ok", .max_n = 3000000, .points = 1, .cpu = plus_one},
+    {.id = "ok", .title = "minus one", .entry = "f_ok", .max_n = 3000000, .points = 1, .cpu = minus_one},
+};
+static const pl_lab ok_lab = {.id = "97", .name = "ok", .parts = ok_parts, .nparts = 3, .test_sizes = fake_sizes,
+                              .ntest_sizes = 5, .gen_lo = -100, .gen_hi = 100, .scratch_ints = no_scratch};
+
+START_TEST(limit_test_runs_once_and_shares)
+{
+    pl_session *s = fake_session();
+    pl_result r;
+    long n = 2999500;
+    plus_one_calls = 0;
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[0], n, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[1], n, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 1); /* the reference ran once for both */
+    /* another reference is not taken for the kept one */
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[2], n, NAN, 5, 30, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    /* a normal test in between: the next limit test computes afresh */
+    pl_lab_test(s, &ok_lab, &ok_parts[0], 1025, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    plus_one_calls = 0;
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[0], n, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 1);
+    /* another seed, another input */
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[1], n, NAN, 6, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 2);
+    pl_session_close(s);
 }
 END_TEST
 
@@ -1047,6 +1190,8 @@ static Suite *suite(void)
     tcase_add_test(t, perf_points_are_linear_between_thresholds);
     tcase_add_test(t, test_list_public);
     tcase_add_test(t, test_list_hidden_from_seed);
+    tcase_add_test(t, test_list_limits);
+    tcase_add_test(t, limit_fit_from_probe);
     tcase_add_test(t, scores_round_trip);
     suite_add_tcase(s, t);
 
@@ -1077,6 +1222,7 @@ static Suite *suite(void)
     tcase_add_test(t, client_leaves_no_process);
     tcase_add_test(t, client_counts_cpu_time);
     tcase_add_test(t, sandbox_hides_and_protects);
+    tcase_add_test(t, limit_test_runs_once_and_shares);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
 

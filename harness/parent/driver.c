@@ -334,17 +334,29 @@ static struct grading {
     uint64_t seed;
     pl_test tests[MAX_TESTS];
     int ntests, in_part[MAX_TESTS];
+    char unfit[MAX_TESTS][200]; /* a limit test this machine cannot hold: why */
     double got, max;
     FILE *scores;
     pl_summary *sum;
 } G;
+
+static void drop_unfit(const pl_lab *lab, const pl_reply *probe)
+{
+    for (int i = 0; i < G.ntests; i++)
+        if (G.tests[i].limit && probe->gpu_ok &&
+            !pl_lab_fits(lab, G.tests[i].part, G.tests[i].n, probe, G.unfit[i], sizeof G.unfit[i]))
+            G.tests[i].max = 0;
+}
 
 START_TEST(graded)
 {
     const pl_test *t = &G.tests[_i];
     pl_result r;
     memset(&r, 0, sizeof r);
-    if (!G.s) {
+    if (G.unfit[_i][0]) { /* not the code's doing: out of the maximum */
+        r.status = PL_SKIP;
+        snprintf(r.reason, sizeof r.reason, "not run on this machine: %s", G.unfit[_i]);
+    } else if (!G.s) {
         r.status = PL_ERROR;
         snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
     } else if (!G.probe->gpu_ok) {
@@ -354,6 +366,8 @@ START_TEST(graded)
         pl_session_label(G.s, t->name);
         if (t->perf)
             pl_lab_perf(G.s, G.yard, G.lab, t->perf, PERF_REPS, G.seed, G.o->timeout, G.no_perf, &r);
+        else if (t->limit)
+            pl_lab_test_limit(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
         else
             pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
     }
@@ -431,6 +445,11 @@ static int cmd_check(const pl_lab *lab, const opts *o)
        own worker could claim anything), then the submission's worker. */
     static char why[256];
     G.yard = open_yardstick(o);
+    /* Limit tests the machine cannot hold leave the maximum, decided from
+       the yardstick's worker (no student code) before any student code
+       runs; without one (not grading), from the tested worker below. */
+    if (G.yard)
+        drop_unfit(lab, pl_session_hello(G.yard));
     const char *req = getenv("PRIMLAB_REQUIRE_SANDBOX");
     int grading = req && *req && strcmp(req, "0") != 0;
     if (!G.yard && grading) /* never take a submission's word for the device */
@@ -443,6 +462,8 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     }
     G.open_error = why;
     G.probe = G.yard ? pl_session_hello(G.yard) : G.s ? pl_session_hello(G.s) : NULL;
+    if (!G.yard && G.probe)
+        drop_unfit(lab, G.probe);
     G.no_perf = G.s ? vendor_use(worker_of(o)) : NULL;
     if (!G.s)
         printf("lab%s %s: %s: every test scores 0\n", lab->id, lab->name, why);

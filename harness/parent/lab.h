@@ -137,6 +137,21 @@ extern const char *const pl_impl_variant;
 void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
                  double timeout_s, pl_result *r);
 
+/* The same at the contract's largest sizes (a limit test): one run instead
+   of two (the smaller sizes look for races), no check of the input after
+   the call, and an input that depends on the lab, seed and n only, so that
+   the next limit test of a part with the same generator and reference
+   reuses both instead of paying seconds for them again. */
+void pl_lab_test_limit(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
+                       double timeout_s, pl_result *r);
+
+/* Whether a test of part at size n fits this machine: the device's free
+   memory as probe (a worker's HELLO) saw it, less 1 GiB for the tested
+   worker's own context, and the host's available memory (/proc/meminfo),
+   for the parent's buffers and the shared region. 1 when it fits; 0 with
+   why filled ("needs 40.1 GiB of device memory, 30.2 GiB free"). */
+int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, const pl_reply *probe, char *why, size_t cap);
+
 /* One performance test: the part and its yardstick timed over reps fresh
    inputs derived from seed, each result checked. The yardstick runs in
    yard_s's worker (the vendor library with no student code), after s's

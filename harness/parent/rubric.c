@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const pl_part *pl_find_part(const pl_lab *lab, const char *id)
@@ -96,12 +97,13 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
             for (int q = 0; q < np; q++)
                 if (nsizes > 0 || !p->max_n || sz[s] <= p->max_n)
                     k = add(out, k, cap, p, NULL, sz[s], p->nparams ? p->params[q] : NAN, 0, p->points, lab->id);
-        /* Hidden sizes: anywhere from 2 to the part's limit (or 2^22),
-           so that an answer kept for the public sizes cannot pass. Parts
-           whose size is a parameter (a stride, a block size) keep their
-           sizes; the secret seed still changes their inputs. */
+        /* Hidden sizes: anywhere from 2 to the part's limit or 2^22,
+           whichever is smaller, so that an answer kept for the public sizes
+           cannot pass. Parts whose size is a parameter (a stride, a block
+           size) keep their sizes; the secret seed still changes their
+           inputs. */
         for (int h = 0; hidden && nsizes == 0 && !p->test_sizes && h < lab->hidden_per_part; h++) {
-            long hi = p->max_n ? p->max_n : 1L << 22;
+            long hi = p->max_n && p->max_n < 1L << 22 ? p->max_n : 1L << 22;
             long n = 2 + (long)(pl_seed_mix(seed, pl_part_hash(p), 1000 + (uint64_t)h) % (uint64_t)(hi - 1));
             k = add(out, k, cap, p, NULL, n, p->nparams ? p->params[h % p->nparams] : NAN, 1, p->points, lab->id);
         }
@@ -111,7 +113,32 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
         if (p && (!only || p == only))
             k = add(out, k, cap, p, &lab->perf[i], lab->perf[i].n, lab->perf[i].param, 0, lab->perf[i].points, lab->id);
     }
+    const char *limits = getenv("PRIMLAB_LIMITS");
+    for (int i = 0; nsizes == 0 && !(limits && !strcmp(limits, "0")) && i < lab->nparts; i++) {
+        const pl_part *p = &lab->parts[i];
+        long n = pl_part_limit_n(lab, p, seed);
+        if (n > 0 && (!only || p == only) && k < cap) {
+            k = add(out, k, cap, p, NULL, n, p->nparams ? p->bench_param : NAN, 0, p->points, lab->id);
+            out[k - 1].limit = 1;
+            size_t len = strlen(out[k - 1].name);
+            snprintf(out[k - 1].name + len, sizeof out[k - 1].name - len, " (limit)");
+        }
+    }
     return k;
+}
+
+long pl_part_limit_n(const pl_lab *lab, const pl_part *p, uint64_t seed)
+{
+    int count;
+    const long *sz = pl_part_test_sizes(lab, p, &count);
+    long top = 0;
+    for (int s = 0; s < count; s++)
+        top = sz[s] > top ? sz[s] : top;
+    if (p->max_n <= 0 || p->max_n - 1024 <= top)
+        return 0; /* no stated limit, or the tests already reach it */
+    /* from the seed and the limit alone: parts with one limit test one size,
+       and those with one input and one reference share them (lab_run.c) */
+    return p->max_n - (long)(pl_seed_mix(seed, (uint64_t)p->max_n, 0x6c696d6974ull) % 1024);
 }
 
 void pl_tsv_escape(const char *in, char *out, size_t cap)

@@ -32,7 +32,7 @@ typedef struct pl_op {
 typedef struct pl_ops {
     const pl_op *ops;
     int nops;
-    /* device scratch the vendor yardstick needs for n output words */
+    /* device scratch the vendor yardstick needs for a call of size n */
     size_t (*vendor_temp_bytes)(int n);
 } pl_ops;
 

@@ -19,6 +19,7 @@
 
 #include <cuda_runtime.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +122,7 @@ static void do_hello(void)
 static void do_stage(void)
 {
     size_t ib = (size_t)req.in_len * 4, ob = (size_t)req.out_len * 4, sb = (size_t)req.scratch_len * 4;
-    size_t tb = req.variant == PL_VAR_VENDOR ? pl_worker_ops()->vendor_temp_bytes((int)req.out_len) : 0;
+    size_t tb = req.variant == PL_VAR_VENDOR ? pl_worker_ops()->vendor_temp_bytes((int)req.n) : 0;
     int e = 0;
     if ((e = pl_dbuf_reserve(&din, ib)) || (e = pl_dbuf_reserve(&dout, ob)) || (e = pl_dbuf_reserve(&dscr, sb)) ||
         (e = pl_dbuf_reserve(&dtemp, tb))) {
@@ -269,7 +270,8 @@ static void serve(void)
             rep.ms = pl_copy_gbps();
         else if (req.kind != PL_REQ_FETCH && (!op || (req.variant == PL_VAR_VENDOR && !op->vendor)))
             fail_request(PL_W_BAD, "no such part in this worker");
-        else if (req.in_len < 0 || req.out_len < 0 || req.scratch_len < 0 || req.reps < 0)
+        else if (req.in_len < 0 || req.out_len < 0 || req.scratch_len < 0 || req.reps < 0 || req.n < 0 ||
+                 req.n > INT_MAX)
             fail_request(PL_W_BAD, "bad lengths");
         else if (pl_shm_layout_for(req.in_len, req.out_len, req.reps).total > req.shm_bytes)
             fail_request(PL_W_BAD, "the shared region is smaller than the request's layout");

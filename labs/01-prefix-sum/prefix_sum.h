@@ -5,7 +5,10 @@
  * Every function:
  *   - takes device pointers; d_in holds n ints and is read-only; d_out has
  *     room for exactly n ints and never aliases d_in;
- *   - must accept n = 0 (write nothing, launch nothing that fails);
+ *   - must accept n = 0 (write nothing, launch nothing that fails) and
+ *     every n up to PS_MAX_N (the grader tests one within 1024 of it where
+ *     the device's memory allows: a block count (n + 1023) / 1024 computed
+ *     in int overflows there, so compute sizes and offsets in long or size_t);
  *   - may launch work asynchronously on the default stream; the harness
  *     synchronises afterwards and reports any launch error or fault;
  *   - computes sums in int, wrapping like the hardware does.
@@ -18,9 +21,14 @@
 /* Part (a) must handle n up to this: one thread block's worth. */
 #define PS_BLOCK_MAX 1024
 
+/* Parts (b) and (c) must handle n up to this: the largest int. */
+#define PS_MAX_N 2147483647
+
 /* Device scratch the harness hands parts (b) and (c): at least this many
-   ints, enough for the block sums of every level when blocks hold 32
-   elements or more. Use it instead of calling cudaMalloc. */
+   ints, aligned to 256 bytes. With blocks of B >= 64 elements that is room
+   for two arrays per level of the hierarchy (the block sums and their scan,
+   n/B + n/B^2 + ... each); with B = 32, for one array per level only (scan
+   the sums in place). Use it instead of calling cudaMalloc. */
 #define PS_SCRATCH_INTS(n) ((size_t)(n) / 16 + 4096)
 
 #ifdef __cplusplus

@@ -5,17 +5,23 @@
  * Every function:
  *   - takes device pointers; d_in holds n ints and is read-only; d_out has
  *     room for exactly n ints and never aliases d_in;
- *   - must accept n = 0 (write nothing, launch nothing that fails);
+ *   - must accept n = 0 (write nothing, launch nothing that fails) and
+ *     every n up to BS_MAX_N (the grader tests one within 1024 of it where
+ *     the device's memory allows: n padded to a power of two, a block
+ *     count or a byte count computed in int overflows there);
  *   - may work asynchronously on the default stream; the harness
  *     synchronises afterwards and reports any launch error or fault;
  *   - computes sums in int, wrapping like the hardware does;
- *   - may use d_scratch, which holds at least BS_SCRATCH_INTS(n) ints, and
- *     must not call cudaMalloc.
+ *   - may use d_scratch, which holds at least BS_SCRATCH_INTS(n) ints and is
+ *     aligned to 256 bytes, and must not call cudaMalloc.
  */
 #ifndef PRIMLAB_LAB02_BLELLOCH_SCAN_H
 #define PRIMLAB_LAB02_BLELLOCH_SCAN_H
 
 #include <stddef.h>
+
+/* The largest n of every part: the largest int. */
+#define BS_MAX_N 2147483647
 
 /* Enough for part (a) to pad n up to a power of two, and for the block sums
    of every level in parts (b) and (c). */
@@ -30,8 +36,10 @@ extern "C" {
 void scan_blelloch_global(const int *d_in, int *d_out, int n, int *d_scratch);
 
 /* (b) Exclusive scan through shared memory: each block scans its tile with
- *     the up-sweep and the down-sweep in one kernel, two elements per thread,
- *     and the tiles are combined hierarchically for any n. */
+ *     the up-sweep and the down-sweep in one kernel, and the tiles are
+ *     combined hierarchically for any n. The textbook tile is two elements
+ *     per thread; more per thread (each thread first sums its own run
+ *     serially) is allowed, and is what makes it fast. */
 void scan_blelloch_shared(const int *d_in, int *d_out, int n, int *d_scratch);
 
 /* (b) The same with `threads` threads per block (a power of two from 32 to

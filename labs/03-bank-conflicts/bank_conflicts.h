@@ -26,12 +26,18 @@
 #define BC_STRIDE_THREADS (1 << 20)
 
 /* ---- (b) transposes of a side x side float matrix ------------------------
- * d_out[c * side + r] = d_in[r * side + c] for any side >= 0 (0 writes
- * nothing); tiles are 32 x 32, the last ones partial. */
+ * d_out[c * side + r] = d_in[r * side + c] for 0 <= side <= BC_MAX_SIDE (0
+ * writes nothing); tiles are 32 x 32, the last ones partial. BC_MAX_SIDE is
+ * the largest side whose side * side still fits in an int (46340^2 =
+ * 2147395600 < 2^31 - 1 < 46341^2), so that r * side + c never overflows;
+ * the grader tests a side within 1024 of it where memory allows. */
 #define BC_TILE 32
+#define BC_MAX_SIDE 46340
 
-/* ---- (c) the scan of lab 02 (exclusive, any n >= 0), without and with
- * padding; d_scratch holds at least BC_SCRATCH_INTS(n) ints. */
+/* ---- (c) the scan of lab 02 (exclusive, 0 <= n <= BC_MAX_N), without and
+ * with padding; d_scratch holds at least BC_SCRATCH_INTS(n) ints, aligned to
+ * 256 bytes. */
+#define BC_MAX_N 2147483647
 #define BC_SCRATCH_INTS(n) ((size_t)(n) / 16 + 4096)
 
 #ifdef __cplusplus

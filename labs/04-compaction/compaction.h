@@ -6,17 +6,20 @@
  * original order, packed at the front of d_out. Every function:
  *   - takes device pointers; d_in holds n ints and is read-only; d_out has
  *     room for n ints and never aliases d_in;
- *   - must accept n = 0;
+ *   - must accept n = 0 and every n up to CP_MAX_N (the grader tests one
+ *     within 1024 of it where the device's memory allows: a tile count
+ *     (n + TILE - 1) / TILE computed in int overflows there);
  *   - leaves d_out[count .. n) untouched (writing there is a bug the
  *     harness reports);
- *   - may use d_scratch, at least CP_SCRATCH_INTS(n) ints, and must not call
- *     cudaMalloc.
+ *   - may use d_scratch, at least CP_SCRATCH_INTS(n) ints aligned to 256
+ *     bytes (so 8-byte words may live there), and must not call cudaMalloc.
  */
 #ifndef PRIMLAB_LAB04_COMPACTION_H
 #define PRIMLAB_LAB04_COMPACTION_H
 
 #include <stddef.h>
 
+#define CP_MAX_N 2147483647
 #define CP_SCRATCH_INTS(n) (2 * (size_t)(n) + 65536)
 
 #ifdef __cplusplus

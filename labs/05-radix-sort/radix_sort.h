@@ -5,9 +5,11 @@
  * Every sort puts n keys in ascending order, stably (keys that compare equal
  * keep their input order). Every function:
  *   - takes device pointers; inputs are read-only and never alias outputs;
- *   - must accept n = 0 and n = 1;
- *   - may use d_scratch, at least RS_SCRATCH_INTS(n) 32-bit words, and must
- *     not call cudaMalloc;
+ *   - must accept n = 0, n = 1 and every n up to RS_MAX_N (the grader tests
+ *     one within 1024 of it where the device's memory allows; compute tile
+ *     counts and histogram offsets so that they cannot overflow there);
+ *   - may use d_scratch, at least RS_SCRATCH_INTS(n) 32-bit words aligned to
+ *     256 bytes, and must not call cudaMalloc;
  *   - sorts the keys as the type says: unsigned for (a)-(c), signed for
  *     radix_sort_int, IEEE-754 float for radix_sort_float (no NaN in the
  *     inputs; -0.0 sorts just before +0.0, as its bits say).
@@ -21,6 +23,7 @@
    passes), the flags and scanned positions of part (a), or per-block digit
    histograms of up to n/2 words, and 64 Ki words to spare. */
 #define RS_SCRATCH_INTS(n) (4 * (size_t)(n) + 65536)
+#define RS_MAX_N 2147483647
 
 #ifdef __cplusplus
 extern "C" {

@@ -63,7 +63,9 @@ static void scan_any(const int *in, int *out, int n, int *scratch, int shift)
 {
     if (n <= 0)
         return;
-    int blocks = (n + BLOCK - 1) / BLOCK;
+    /* in long: n + BLOCK - 1 overflows int for n > INT_MAX - 1023 (PS_MAX_N
+       is INT_MAX); the count itself, at most 2^21, fits */
+    int blocks = (int)(((long)n + BLOCK - 1) / BLOCK);
     int *sums = blocks > 1 ? scratch : NULL;
     scan_k1_block<<<blocks, BLOCK>>>(in, out, n, sums, shift);
     if (blocks > 1) {

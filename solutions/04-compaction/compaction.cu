@@ -143,7 +143,7 @@ extern "C" int compact_warp(const int *d_in, int *d_out, int n, int *d_scratch)
 {
     if (n <= 0)
         return 0;
-    int tiles = (int)((n + TILE - 1) / TILE), k = 0;
+    int tiles = (int)(((long)n + TILE - 1) / TILE), k = 0; /* in long: n may be INT_MAX */
     /* scratch: the count, the ticket, then 8-byte status words (aligned) */
     int *total = d_scratch;
     unsigned *ticket = (unsigned *)(d_scratch + 1);

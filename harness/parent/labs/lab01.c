@@ -11,10 +11,10 @@ static const pl_part parts[] = {
     {.id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .max_n = PS_BLOCK_MAX,
      .points = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    {.id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .points = 1, .bench = 1,
+    {.id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .max_n = PS_MAX_N, .points = 1, .bench = 1,
      .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    {.id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .points = 1, .bench = 1,
+    {.id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .max_n = PS_MAX_N, .points = 1, .bench = 1,
      .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
 };

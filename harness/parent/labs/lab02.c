@@ -18,10 +18,10 @@ static size_t scratch_ints(long n) { return BS_SCRATCH_INTS(n); }
 
 
 static const pl_part parts[] = {
-    {.id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .points = 1,
+    {.id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .max_n = BS_MAX_N, .points = 1,
      .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    {.id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .points = 1,
+    {.id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .max_n = BS_MAX_N, .points = 1,
      .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
     {.id = "bt", .title = "exclusive scan, shared memory, n=2^24+3", .entry = "scan_blelloch_shared_threads",
@@ -29,7 +29,7 @@ static const pl_part parts[] = {
      .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes,
      .ntest_sizes = 6, .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len,
      .out_len = bt_len, .bytes = bt_bytes},
-    {.id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .points = 1, .bench = 1,
+    {.id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .max_n = BS_MAX_N, .points = 1, .bench = 1,
      .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
 };

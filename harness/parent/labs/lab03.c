@@ -40,11 +40,11 @@ static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
      .size_name = "stride", .test_sizes = a_tests, .ntest_sizes = 11, .bench_sizes = a_bench,                    \
      .nbench_sizes = 64, .in_len = a_in, .out_len = a_out, .bytes = bytes_}
 #define TRANSPOSE(id_, title_, entry_)                                                                    \
-    {.id = id_, .title = title_, .entry = entry_, .max_n = 46340, .points = 1, .bench = 1, \
+    {.id = id_, .title = title_, .entry = entry_, .max_n = BC_MAX_SIDE, .points = 1, .bench = 1, \
      .cpu = transpose_cpu, .omp = transpose_omp, .size_name = "side", .test_sizes = b_tests, .ntest_sizes = 8,  \
      .bench_sizes = b_bench, .nbench_sizes = 6, .in_len = b_len, .out_len = b_len, .bytes = b_bytes}
 #define SCAN(id_, title_, entry_)                                                                          \
-    {.id = id_, .title = title_, .entry = entry_, .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, \
+    {.id = id_, .title = title_, .entry = entry_, .max_n = BC_MAX_N, .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, \
      .omp = scan_omp_exclusive, .vendor = 1,                                                 \
      .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE}
 

@@ -53,7 +53,7 @@ static size_t scratch_ints(long n) { return CP_SCRATCH_INTS(n); }
 static const double keep_tests[] = {0, 0.01, 0.5, 0.99, 1};
 static const double keep_sweep[] = {0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1};
 
-#define COMMON .points = 1, .bench = 1, .param_name = "keep", .params = keep_tests, .nparams = 5, \
+#define COMMON .max_n = CP_MAX_N, .points = 1, .bench = 1, .param_name = "keep", .params = keep_tests, .nparams = 5, \
                .bench_param = 0.5, .gen = gen_keep
 static const pl_part parts[] = {
     {.id = "a", .title = "flags", .entry = "compact_flags", .cpu = flags_cpu, .bytes = flag_bytes,

@@ -167,7 +167,7 @@ static double key_bytes(long n, double dist) { return (void)dist, 8.0 * (double)
 static double pair_bytes(long n, double dist) { return (void)dist, 16.0 * (double)n; }
 static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
 
-#define DISTS .points = 1, .bench = 1, .lends = 1, .param_name = "dist", .params = dists, .nparams = NDIST, \
+#define DISTS .max_n = RS_MAX_N, .points = 1, .bench = 1, .lends = 1, .param_name = "dist", .params = dists, .nparams = NDIST, \
               .bench_param = D_RANDOM, .param_labels = dist_names
 static const pl_part parts[] = {
     {.id = "a", .title = "one-bit split", .entry = "radix_sort_split", .cpu = keys_cpu,
