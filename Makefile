@@ -268,6 +268,8 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
 	echo "== tests/test_contract.sh"; tests/test_contract.sh || fail=1; \
 	echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" tests/test_overflow.sh || fail=1; \
+	echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; fail=1; }; \
+	  echo "$$figs" | tail -n 1; \
 	echo "== tests/test_grading.sh"; tests/test_grading.sh || fail=1; \
 	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
 	else echo "make test: FAILED" >&2; exit 1; fi
