@@ -48,6 +48,7 @@ enum pl_req_kind {
     PL_REQ_TIME,      /* reps timed calls on the staged input, for benchmarks */
     PL_REQ_COPY_BW,   /* the device's copy bandwidth, GB/s in reply.ms */
     PL_REQ_QUIT,
+    PL_REQ_SMEM_BW,   /* the device's shared-memory read bandwidth, GB/s in reply.ms */
 };
 
 /* A graded test is STAGE, CALL, FETCH, then STAGE (no upload), CALL, FETCH
@@ -109,6 +110,7 @@ typedef struct pl_reply {
     int32_t gpu_ok;
     char device[256];
     int32_t cc_major, cc_minor, sms;
+    int32_t clock_khz;     /* the SMs' peak clock */
     int64_t l2_bytes, mem_bytes, free_bytes;
     int32_t nparts;
     pl_part_info parts[PL_MAX_PARTS];

@@ -27,6 +27,11 @@ extern "C" {
 
 typedef void (*pl_cpu_op)(const int *in, int *out, size_t n);
 
+/* What a part's GB/s is a fraction of, in benchmark rows: the device's copy
+   bandwidth (parts that stream global memory) or its shared-memory read
+   bandwidth (lab 03's stride reads, which never leave shared memory). */
+enum pl_roof { PL_ROOF_COPY = 0, PL_ROOF_SMEM };
+
 typedef struct pl_part {
     const char *id;       /* "a", "b", ...: --part takes it */
     const char *title;    /* "inclusive scan, any n" */
@@ -62,6 +67,7 @@ typedef struct pl_part {
        diagnosed as a sort. sort_pairs: input and output hold n keys then n
        values, the values being input positions (in_len = out_len = 2n). */
     int sort, sort_pairs;
+    int roof;             /* enum pl_roof */
 } pl_part;
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,

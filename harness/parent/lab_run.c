@@ -564,28 +564,49 @@ static void call_cpu(void *p)
     a->fn(a->in, a->out, (size_t)a->n);
 }
 
+/* A bandwidth the worker measures (COPY_BW, SMEM_BW), GB/s, or NaN. */
+static double device_gbps(pl_session *s, int kind)
+{
+    pl_req q;
+    pl_reply rep;
+    pl_result r;
+    double w;
+    memset(&q, 0, sizeof q);
+    q.kind = (uint32_t)kind;
+    if (pl_session_request(s, &q, &rep, pl_now() + 120, &w, &r) && rep.status == PL_W_OK)
+        return rep.ms;
+    return NAN;
+}
+
 int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
 {
     int wrong = 0;
-    double copy = NAN;
+    double copy = NAN, smem = NAN;
     const char *device = "cpu-only";
+    int wants_smem = 0;
+    for (int k = 0; k < lab->nparts; k++)
+        wants_smem |= lab->parts[k].bench && lab->parts[k].roof == PL_ROOF_SMEM &&
+                      (!o->part || o->part == &lab->parts[k]);
     if (o->gpu) {
         const pl_reply *h = pl_session_hello(s);
         device = h->device;
-        pl_req q;
-        pl_reply rep;
-        pl_result r;
-        double w;
-        memset(&q, 0, sizeof q);
-        q.kind = PL_REQ_COPY_BW;
-        if (pl_session_request(s, &q, &rep, pl_now() + 120, &w, &r) && rep.status == PL_W_OK)
-            copy = rep.ms;
-        if (o->progress)
-            fprintf(o->progress, "device: %s, %d SMs, copy bandwidth %.0f GB/s (read + write)\n", h->device, h->sms,
-                    copy);
+        copy = device_gbps(s, PL_REQ_COPY_BW);
+        FILE *say = o->progress ? o->progress : o->table;
+        if (say)
+            fprintf(say, "device: %s, %d SMs, copy bandwidth %.0f GB/s (read + write)\n", h->device, h->sms, copy);
+        if (wants_smem) {
+            smem = device_gbps(s, PL_REQ_SMEM_BW);
+            /* what the banks allow at the peak clock: 32 banks of 4 bytes per SM per cycle */
+            double peak = (double)h->sms * 32 * 4 * h->clock_khz * 1e3 / 1e9;
+            if (say)
+                fprintf(say,
+                        "shared memory: %.0f GB/s measured (conflict-free reads), the roof of the shared-memory rows; "
+                        "%d SMs x 32 banks x 4 B x %.2f GHz = %.0f GB/s at the peak clock (%.0f%%)\n",
+                        smem, h->sms, h->clock_khz / 1e6, peak, 100 * smem / peak);
+        }
     }
     if (o->tsv)
-        pl_tsv_begin(o->tsv, device, copy, o->source ? o->source : "measured");
+        pl_tsv_begin(o->tsv, device, copy, smem, o->source ? o->source : "measured");
     if (o->table)
         pl_table_begin(o->table);
 
@@ -679,6 +700,16 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 row.x_omp = t_omp / v[j].t;
                 row.x_vendor = t_ven / v[j].t;
                 row.param = param;
+                row.roof = NULL;
+                row.roof_gbps = row.pct_roof = NAN;
+                if (v[j].on_gpu) {
+                    int sm = p->roof == PL_ROOF_SMEM;
+                    row.roof = sm ? "smem" : "copy";
+                    row.roof_gbps = sm ? smem : copy;
+                    row.pct_roof = 100.0 * row.gbps / row.roof_gbps;
+                    if (sm) /* a fraction of a bandwidth it never uses means nothing */
+                        row.pct_copy = NAN;
+                }
                 if (o->tsv)
                     pl_tsv_row(o->tsv, &row);
                 if (o->table)

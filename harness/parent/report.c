@@ -7,7 +7,7 @@
 #include <time.h>
 
 static const char *COLUMNS =
-    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam";
+    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof";
 
 static void num(FILE *f, const char *fmt, double v, const char *sep)
 {
@@ -25,13 +25,17 @@ void pl_utc_date(char *buf, size_t cap)
     strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
 }
 
-void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *source)
+void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, double smem_gbps, const char *source)
 {
     char date[32];
     pl_utc_date(date, sizeof date);
     fprintf(f, "# primlab benchmark rows\n# device: %s\n", device);
     fprintf(f, "# copy_gbps: ");
     num(f, "%.1f", copy_gbps, "\n");
+    if (!isnan(smem_gbps)) {
+        fprintf(f, "# smem_gbps: ");
+        num(f, "%.1f", smem_gbps, "\n");
+    }
     fprintf(f, "# date: %s\n# source: %s\n%s\n", date, source, COLUMNS);
 }
 
@@ -65,14 +69,17 @@ void pl_tsv_row(FILE *f, const pl_row *r)
     num(f, "%.3f", r->x_omp, "\t");
     num(f, "%.3f", r->x_vendor, "\t");
     fprintf(f, "%s\t", r->device);
-    num(f, "%g", r->param, "\n");
+    num(f, "%g", r->param, "\t");
+    fprintf(f, "%s\t", r->roof ? r->roof : "nan");
+    num(f, "%.1f", r->roof ? r->roof_gbps : NAN, "\t");
+    num(f, "%.2f", r->roof ? r->pct_roof : NAN, "\n");
     fflush(f);
 }
 
 void pl_table_begin(FILE *f)
 {
-    fprintf(f, "%-4s %-12s %11s %11s %9s %7s %10s %8s %8s %6s\n", "part", "variant", "n", "time ms",
-            "GB/s", "% copy", "vs serial", "vs omp", "vs CUB", "param");
+    fprintf(f, "%-4s %-12s %11s %11s %9s %12s %10s %8s %8s %6s\n", "part", "variant", "n", "time ms",
+            "GB/s", "% of roof", "vs serial", "vs omp", "vs CUB", "param");
 }
 
 static void cell(FILE *f, const char *fmt, double v, int width)
@@ -91,7 +98,13 @@ void pl_table_row(FILE *f, const pl_row *r)
     fprintf(f, "%-4s %-12s %11ld", r->part, r->variant, r->n);
     cell(f, "%.4f", r->time_ms, 11);
     cell(f, "%.1f", r->gbps, 9);
-    cell(f, "%.1f%%", r->pct_copy, 7);
+    if (r->roof && !isnan(r->pct_roof)) { /* "54.1% copy", "71.0% smem" */
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.1f%% %s", r->pct_roof, r->roof);
+        fprintf(f, " %12s", buf);
+    } else {
+        fprintf(f, " %12s", "-");
+    }
     cell(f, "%.2fx", r->x_serial, 10);
     cell(f, "%.2fx", r->x_omp, 8);
     cell(f, "%.2fx", r->x_vendor, 8);

@@ -4,6 +4,13 @@
  * over the CPU references (their time / this time); x_vendor is this row's
  * throughput as a fraction of the vendor library's (vendor time / this time,
  * so 1.00 means as fast as CUB). Unknown values are NaN, written "nan".
+ *
+ * Each GPU row is also a fraction of its roof: "copy" (the device's copy
+ * bandwidth, for kernels that stream global memory; the same figure as
+ * pct_copy) or "smem" (the measured shared-memory read bandwidth, for
+ * kernels that stay in shared memory; their pct_copy is NaN, since a
+ * fraction of a bandwidth they never use means nothing). The roof columns
+ * come last, after param, so that older readers of the columns keep working.
  */
 #ifndef PRIMLAB_REPORT_H
 #define PRIMLAB_REPORT_H
@@ -20,13 +27,15 @@ typedef struct pl_row {
     int reps;
     double time_ms, gbps, pct_copy, copy_gbps, x_serial, x_omp, x_vendor;
     double param;         /* the part's input parameter, or NaN */
+    const char *roof;     /* "copy" or "smem"; NULL for CPU rows */
+    double roof_gbps, pct_roof;
 } pl_row;
 
 /* Now, in UTC, as 2026-11-22T01:49:09Z: the date line of every data file. */
 void pl_utc_date(char *buf, size_t cap);
 
-/* Metadata comments, then the column header line. */
-void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, const char *source);
+/* Metadata comments (smem_gbps only when measured), then the column header line. */
+void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, double smem_gbps, const char *source);
 void pl_tsv_row(FILE *f, const pl_row *r);
 
 /* A data file written whole or not at all: rows go to out + ".tmp", which

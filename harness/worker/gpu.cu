@@ -61,6 +61,9 @@ extern "C" int pl_describe_device(pl_reply *d)
     d->cc_major = p.major;
     d->cc_minor = p.minor;
     d->sms = p.multiProcessorCount;
+    int khz = 0;
+    cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0);
+    d->clock_khz = khz;
     d->l2_bytes = p.l2CacheSize;
     d->mem_bytes = (int64_t)total_b;
     d->free_bytes = (int64_t)free_b;
@@ -162,4 +165,88 @@ extern "C" double pl_copy_gbps(void)
     CUDA_CHECK(cudaFree(a.src));
     CUDA_CHECK(cudaFree(a.dst));
     return 2.0 * (double)bytes / (best * 1e-3) / 1e9;
+}
+
+/* ------------------------------------------------- shared-memory roof */
+
+/* Each thread reads UNROLL words of W bytes per iteration from fixed offsets
+ * of a 16 KiB shared array: lane l of a warp reads bytes [W*l, W*l + W) of
+ * each W*32-byte row, so a warp's read is conflict-free (one wavefront per
+ * 128 bytes). The loads are volatile asm, so none is hoisted out of the loop
+ * or merged, and their values are folded into one word that is stored only
+ * when it equals a value it cannot reach (the store keeps the loads live). */
+#define SMEM_BYTES 16384
+#define SMEM_UNROLL 16
+
+template <int W> __global__ void smem_read_k(unsigned *sink, int iters)
+{
+    __shared__ __align__(16) unsigned buf[SMEM_BYTES / 4];
+    for (int i = threadIdx.x; i < SMEM_BYTES / 4; i += blockDim.x)
+        buf[i] = 2654435761u * (unsigned)i;
+    __syncthreads();
+    /* rows of W*32 bytes; warp w starts at row w, each unrolled read one
+       row further (mod the array), offsets known at compile time */
+    constexpr int ROW = W * 32, ROWS = SMEM_BYTES / ROW;
+    unsigned base = (unsigned)__cvta_generic_to_shared(buf) + (threadIdx.x % 32) * W;
+    unsigned first = (threadIdx.x / 32) % ROWS;
+    unsigned acc = 0;
+    for (int it = 0; it < iters; it++) {
+#pragma unroll
+        for (int u = 0; u < SMEM_UNROLL; u++) {
+            unsigned at = base + ((first + u) % ROWS) * ROW;
+            if (W == 16) {
+                unsigned x, y, z, w;
+                asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x), "=r"(y), "=r"(z), "=r"(w) : "r"(at));
+                acc ^= x ^ y ^ z ^ w;
+            } else {
+                unsigned x;
+                asm volatile("ld.shared.u32 %0, [%1];" : "=r"(x) : "r"(at));
+                acc ^= x;
+            }
+        }
+    }
+    if (acc == 0x9e3779b9u && iters < 0)
+        sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+struct smem_arg {
+    int width, threads, blocks, iters;
+    unsigned *sink;
+};
+
+static void smem_call(void *p)
+{
+    struct smem_arg *a = (struct smem_arg *)p;
+    if (a->width == 16)
+        smem_read_k<16><<<a->blocks, a->threads>>>(a->sink, a->iters);
+    else
+        smem_read_k<4><<<a->blocks, a->threads>>>(a->sink, a->iters);
+}
+
+extern "C" double pl_smem_gbps(void)
+{
+    int dev = 0, sms = 0, per_sm = 0;
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+    unsigned *sink = NULL;
+    CUDA_CHECK(cudaMalloc(&sink, (size_t)sms * (size_t)per_sm * sizeof *sink));
+    double best = 0;
+    const int widths[] = {16, 4}, threads[] = {1024, 256};
+    for (int wi = 0; wi < 2; wi++)
+        for (int ti = 0; ti < 2; ti++) {
+            /* every SM full; about 1 GB read per SM at 16-byte words, a few ms */
+            struct smem_arg a = {widths[wi], threads[ti], sms * (per_sm / threads[ti]), 0, sink};
+            a.iters = widths[wi] == 16 ? 2048 : 4096;
+            double bytes = (double)a.blocks * a.threads * a.iters * SMEM_UNROLL * a.width;
+            smem_call(&a); /* warm-up */
+            pl_check_call("the shared-memory roof");
+            for (int r = 0; r < 5; r++) {
+                double ms = pl_time_gpu_once(smem_call, &a, NULL, NULL);
+                double gbps = bytes / (ms * 1e-3) / 1e9;
+                best = gbps > best ? gbps : best;
+            }
+        }
+    CUDA_CHECK(cudaFree(sink));
+    return best;
 }

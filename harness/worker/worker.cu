@@ -268,6 +268,8 @@ static void serve(void)
             fail_request(PL_W_BAD, "no GPU");
         else if (req.kind == PL_REQ_COPY_BW)
             rep.ms = pl_copy_gbps();
+        else if (req.kind == PL_REQ_SMEM_BW)
+            rep.ms = pl_smem_gbps();
         else if (req.kind != PL_REQ_FETCH && (!op || (req.variant == PL_VAR_VENDOR && !op->vendor)))
             fail_request(PL_W_BAD, "no such part in this worker");
         else if (req.in_len < 0 || req.out_len < 0 || req.scratch_len < 0 || req.reps < 0 || req.n < 0 ||

@@ -38,7 +38,7 @@ static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
 #define STRIDE(id_, title_, entry_, cpu_, bytes_)                                                          \
     {.id = id_, .title = title_, .entry = entry_, .max_n = 64, .points = 1, .bench = 1, .cpu = cpu_, \
      .size_name = "stride", .test_sizes = a_tests, .ntest_sizes = 11, .bench_sizes = a_bench,                    \
-     .nbench_sizes = 64, .in_len = a_in, .out_len = a_out, .bytes = bytes_}
+     .nbench_sizes = 64, .in_len = a_in, .out_len = a_out, .bytes = bytes_, .roof = PL_ROOF_SMEM}
 #define TRANSPOSE(id_, title_, entry_)                                                                    \
     {.id = id_, .title = title_, .entry = entry_, .max_n = BC_MAX_SIDE, .points = 1, .bench = 1, \
      .cpu = transpose_cpu, .omp = transpose_omp, .size_name = "side", .test_sizes = b_tests, .ntest_sizes = 8,  \
