@@ -9,6 +9,11 @@
 # The `n` column of parts a4/a8 is the stride; time_ms covers 2^20 threads
 # x 256 reads, so one warp-level read takes time_ms * 1e6 / (2^20 * 256 / 32)
 # ns of the whole device's time.
+# The roof, when the data has one (a "# smem_gbps:" line, written by runs
+# since the shared-memory roof was measured): the measured shared-memory
+# read bandwidth, drawn as the dashed line of the least time a warp-level
+# read can take (128 bytes, or 256 for 8-byte words, at that bandwidth).
+# Older data has none and gets no roof line.
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab03.tsv'" plots/lab03_stride.gp
 # Variables (all but datafile optional): datafile, device, fmt
@@ -82,6 +87,15 @@ base8 = STATS_min
 hi8 = (1.2 * STATS_max / base8 > 20) ? 1.2 * STATS_max / base8 : 20
 lo = 0.75
 
+# The shared-memory roof from the data file's header, or NaN.
+_smem = system(sprintf("sed -n 's/^# smem_gbps: *//p' '%s' | head -n 1", datafile))
+smem_gbps = (strlen(_smem) > 0 && _smem ne "nan") ? real(_smem) : NaN
+has_roof = smem_gbps == smem_gbps && smem_gbps > 0
+roof_ns(bytes) = has_roof ? bytes / smem_gbps : NaN   # GB/s is bytes per ns
+# each panel's bottom: lo, or lower when the roof sits below it
+lo4 = (has_roof && 0.9 * roof_ns(128) / base4 < lo) ? 0.9 * roof_ns(128) / base4 : lo
+lo8 = (has_roof && 0.9 * roof_ns(256) / base8 < lo) ? 0.9 * roof_ns(256) / base8 : lo
+
 # Colours per part (every row is variant solution): Okabe-Ito blue and
 # vermillion, and the same mixed half with white for the predictions.
 c4 = "#0072B2";  c4p = "#80B8D8"
@@ -110,13 +124,16 @@ if (predict) {
     set y2label "predicted ways" offset -1.5, 0
 }
 _ways(bytes) = bytes eq "8" ? "predicted ways (per half-warp)" : "predicted ways"
-panel(p, base, hi, c, cp, w, bytes) = sprintf( \
+_roof(bytes) = has_roof ? sprintf(", %.9g with lines ls 100 title 'shared-memory roof (measured %.1f TB/s)'", \
+                                   roof_ns(bytes == "8" ? 256 : 128), smem_gbps / 1000) : ""
+panel(p, base, lo, hi, c, cp, w, bytes) = sprintf( \
     "set yrange [%.9g : %.9g]; set y2range [%.9g : %.9g]; plot %s" . \
-    "datafile using (pickp('%s', impl, 'n')):(ns('%s')) with linespoints lw 1.5 lc rgb '%s' pt 7 ps 0.75 title '%s-byte words, measured%s'%s", \
+    "datafile using (pickp('%s', impl, 'n')):(ns('%s')) with linespoints lw 1.5 lc rgb '%s' pt 7 ps 0.75 title '%s-byte words, measured%s'%s%s", \
     lo * base, hi * base, lo, hi, \
     predict ? sprintf("banksfile using (bank('%s', 'x')):(bank('%s', 'degree')) axes x1y2 with histeps lw 3.5 lc rgb '%s' notitle, ", w, w, cp) : "", \
     p, p, c, bytes, who, \
-    predict ? sprintf(", keyentry with lines lw 3.5 lc rgb '%s' title '%s-byte words, %s'", cp, bytes, _ways(bytes)) : "")
+    predict ? sprintf(", keyentry with lines lw 3.5 lc rgb '%s' title '%s-byte words, %s'", cp, bytes, _ways(bytes)) : "", \
+    _roof(bytes))
 
 @open_output
 set multiplot title "Lab 03: shared-memory reads at a stride\n". \
@@ -129,11 +146,11 @@ set bmargin at screen 0.525
 set key at screen 0.5, screen 0.86
 set format x ""
 set xlabel ""
-eval panel("a4", base4, hi4, c4, c4p, "stride32", "4")
+eval panel("a4", base4, lo4, hi4, c4, c4p, "stride32", "4")
 set tmargin at screen 0.425
 set bmargin at screen 0.11
 set key at screen 0.5, screen 0.46
 set format x "%g"
 set xlabel "stride (in words of the access width: 4 or 8 bytes)"
-eval panel("a8", base8, hi8, c8, c8p, "stride64", "8")
+eval panel("a8", base8, lo8, hi8, c8, c8p, "stride64", "8")
 unset multiplot
