@@ -30,7 +30,8 @@ static unsigned word(pl_rng *r) { return (unsigned)(pl_rng_next(r) >> 32); }
 
 /* n unsigned keys: all 32 bits random; one value; ascending (i * 61, so up
    to 2^26 keys stay below 2^32); descending; 8 random values; only the top
-   8 bits random (the low passes see one digit). */
+   8 bits random (the low passes see one digit). In chunks of PL_GEN_CHUNK,
+   each from its own stream, in parallel: a limit test makes 2^31 keys. */
 static void keys_u32(unsigned *k, size_t n, uint64_t seed, int dist)
 {
     pl_rng r;
@@ -38,15 +39,22 @@ static void keys_u32(unsigned *k, size_t n, uint64_t seed, int dist)
     unsigned few[8], one = word(&r);
     for (int j = 0; j < 8; j++)
         few[j] = word(&r);
-    for (size_t i = 0; i < n; i++)
-        switch (dist) {
-        case D_EQUAL: k[i] = one; break;
-        case D_SORTED: k[i] = (unsigned)(i * 61); break;
-        case D_REVERSED: k[i] = (unsigned)((n - 1 - i) * 61); break;
-        case D_FEW: k[i] = few[pl_rng_next(&r) >> 61]; break;
-        case D_HIGH: k[i] = word(&r) >> 24 << 24; break;
-        default: k[i] = word(&r); break;
-        }
+    long nchunks = (long)((n + PL_GEN_CHUNK - 1) / PL_GEN_CHUNK);
+#pragma omp parallel for schedule(static) if (nchunks > 1)
+    for (long c = 0; c < nchunks; c++) {
+        pl_rng cr;
+        pl_rng_seed(&cr, pl_chunk_seed(seed, (size_t)c));
+        size_t end = ((size_t)c + 1) * PL_GEN_CHUNK < n ? ((size_t)c + 1) * PL_GEN_CHUNK : n;
+        for (size_t i = (size_t)c * PL_GEN_CHUNK; i < end; i++)
+            switch (dist) {
+            case D_EQUAL: k[i] = one; break;
+            case D_SORTED: k[i] = (unsigned)(i * 61); break;
+            case D_REVERSED: k[i] = (unsigned)((n - 1 - i) * 61); break;
+            case D_FEW: k[i] = few[pl_rng_next(&cr) >> 61]; break;
+            case D_HIGH: k[i] = word(&cr) >> 24 << 24; break;
+            default: k[i] = word(&cr); break;
+            }
+    }
 }
 
 static void gen_u32(int *a, size_t len, uint64_t seed, double dist) { keys_u32((unsigned *)a, len, seed, (int)dist); }
@@ -57,9 +65,11 @@ static void gen_i32(int *a, size_t len, uint64_t seed, double dist)
 {
     keys_u32((unsigned *)a, len, seed, (int)dist);
     unsigned half = (unsigned)(len * 61 / 2);
-    if ((int)dist == D_SORTED || (int)dist == D_REVERSED)
+    if ((int)dist == D_SORTED || (int)dist == D_REVERSED) {
+#pragma omp parallel for schedule(static) if (len > PL_GEN_CHUNK)
         for (size_t i = 0; i < len; i++)
             a[i] = (int)((unsigned)a[i] - half);
+    }
 }
 
 static int float_bits(float f)
@@ -79,20 +89,28 @@ static void gen_f32(int *a, size_t len, uint64_t seed, double dist)
     static const float few[8] = {-INFINITY, -2.5f, -0.0f, 0.0f, 1e-40f, 1.0f, 3.0e38f, INFINITY};
     pl_rng r;
     pl_rng_seed(&r, seed);
-    unsigned u = word(&r);
-    int one = (int)((u & 0x807fffffu) | (1 + u % 254) << 23);
-    for (size_t i = 0; i < len; i++) {
-        double half = (double)len / 2;
-        switch ((int)dist) {
-        case D_EQUAL: a[i] = one; break;
-        case D_SORTED: a[i] = float_bits((float)(((double)i - half) * 0.25)); break;
-        case D_REVERSED: a[i] = float_bits((float)(((double)(len - 1 - i) - half) * 0.25)); break;
-        case D_FEW: a[i] = float_bits(few[pl_rng_next(&r) >> 61]); break;
-        case D_HIGH: a[i] = (int)(word(&r) >> 24 << 24); break;
-        default:
-            u = word(&r); /* exponent 1..254: no zero, denormal, infinity or NaN */
-            a[i] = (int)((u & 0x807fffffu) | (1 + (u >> 8) % 254) << 23);
-            break;
+    unsigned u0 = word(&r);
+    int one = (int)((u0 & 0x807fffffu) | (1 + u0 % 254) << 23);
+    double half = (double)len / 2;
+    long nchunks = (long)((len + PL_GEN_CHUNK - 1) / PL_GEN_CHUNK);
+#pragma omp parallel for schedule(static) if (nchunks > 1)
+    for (long c = 0; c < nchunks; c++) {
+        pl_rng cr;
+        pl_rng_seed(&cr, pl_chunk_seed(seed, (size_t)c));
+        size_t end = ((size_t)c + 1) * PL_GEN_CHUNK < len ? ((size_t)c + 1) * PL_GEN_CHUNK : len;
+        for (size_t i = (size_t)c * PL_GEN_CHUNK; i < end; i++) {
+            unsigned u;
+            switch ((int)dist) {
+            case D_EQUAL: a[i] = one; break;
+            case D_SORTED: a[i] = float_bits((float)(((double)i - half) * 0.25)); break;
+            case D_REVERSED: a[i] = float_bits((float)(((double)(len - 1 - i) - half) * 0.25)); break;
+            case D_FEW: a[i] = float_bits(few[pl_rng_next(&cr) >> 61]); break;
+            case D_HIGH: a[i] = (int)(word(&cr) >> 24 << 24); break;
+            default:
+                u = word(&cr); /* exponent 1..254: no zero, denormal, infinity or NaN */
+                a[i] = (int)((u & 0x807fffffu) | (1 + (u >> 8) % 254) << 23);
+                break;
+            }
         }
     }
 }
@@ -102,6 +120,7 @@ static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
 {
     size_t n = len / 2;
     keys_u32((unsigned *)a, n, seed, (int)dist);
+#pragma omp parallel for schedule(static) if (n > PL_GEN_CHUNK)
     for (size_t i = 0; i < n; i++)
         a[n + i] = (int)i;
 }
