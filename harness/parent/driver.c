@@ -335,10 +335,20 @@ static struct grading {
     pl_test tests[MAX_TESTS];
     int ntests, in_part[MAX_TESTS];
     char unfit[MAX_TESTS][200]; /* a limit test this machine cannot hold: why */
+    int passed_in_part[MAX_TESTS]; /* by the index of a part's first test: its correctness tests passed */
     double got, max;
     FILE *scores;
     pl_summary *sum;
 } G;
+
+/* The index of part's first test in G.tests. */
+static int part_index(const pl_part *part)
+{
+    for (int i = 0; i < G.ntests; i++)
+        if (G.tests[i].part == part)
+            return i;
+    return 0;
+}
 
 static void drop_unfit(const pl_lab *lab, const pl_reply *probe)
 {
@@ -353,9 +363,15 @@ START_TEST(graded)
     const pl_test *t = &G.tests[_i];
     pl_result r;
     memset(&r, 0, sizeof r);
+    int first = part_index(t->part);
     if (G.unfit[_i][0]) { /* not the code's doing: out of the maximum */
         r.status = PL_SKIP;
         snprintf(r.reason, sizeof r.reason, "not run on this machine: %s", G.unfit[_i]);
+    } else if (t->limit && G.in_part[_i] > 1 && !G.passed_in_part[first]) {
+        /* seconds of gigabytes for a part that passes nothing else (a stub):
+           it could not pass this one either */
+        r.status = PL_FAIL;
+        snprintf(r.reason, sizeof r.reason, "not run: part (%s) passes none of its other tests yet", t->part->id);
     } else if (!G.s) {
         r.status = PL_ERROR;
         snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
@@ -372,6 +388,8 @@ START_TEST(graded)
             pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
     }
     double pts = r.status != PL_PASS ? 0 : t->perf ? r.score : t->max;
+    if (!t->perf && !t->limit && r.status == PL_PASS)
+        G.passed_in_part[first]++;
     G.got += pts;
     G.max += t->max;
     if (G.sum) {
