@@ -289,7 +289,7 @@ test-sanitize: build/tests/fake-worker | build/.bootstrap
 	$(quiet) CC build/asan/test_cpu
 	$(Q)mkdir -p build/asan && for t in test_cpu test_summary; do \
 	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
-	    -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
+	    $$([ $$t = test_cpu ] && echo harness/parent/lab_run.c) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
 	$(Q)for t in test_cpu test_summary; do \
 	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
 

@@ -315,7 +315,7 @@ START_TEST(long_inputs)
     open_report(0);
     for (int i = 0; i < N; i++) {
         memset(reason, 'r', sizeof reason - 1);
-        snprintf(reason + 190, 11, " at %06d", i % 1000000);
+        snprintf(reason + 190, 11, " at %06u", (unsigned)i % 1000000u);
         snprintf(size, sizeof size, "n=%d", 1000 + i);
         add("b", size, "FAIL", reason, detail, 0);
     }
