@@ -9,7 +9,8 @@
 #
 # Variables: LAB=01 (one lab), IMPL=labs|solutions (or a folder laid out like
 # labs/), ARCH=sm_90 (CUDA architecture; detected from the GPU otherwise),
-# V=1 (show commands), PRIMLAB_TIMEOUT=60 (seconds per test).
+# V=1 (show commands), PRIMLAB_TIMEOUT=60 (seconds per test), PRIMLAB_LIMITS=0
+# (leave out the limit tests, each within 1024 of a contract's largest n).
 
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
@@ -256,7 +257,7 @@ help:
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
-	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds"
+	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds PRIMLAB_LIMITS=0"
 	@echo "labs: $(LAB_DIRS)"
 
 bootstrap:
