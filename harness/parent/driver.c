@@ -78,7 +78,8 @@ static void usage(FILE *f)
             "  --log FILE    where the code's own prints go (default: the worker's path + .log)\n"
             "  --tap FILE, --xml FILE   Check's TAP and XML logs of `check`\n"
             "environment: PRIMLAB_SEED=S grades with a secret seed and adds hidden sizes;\n"
-            "  PRIMLAB_TIMEOUT=S is the default --timeout; V=1 prints every test, not groups\n",
+            "  PRIMLAB_TIMEOUT=S is the default --timeout; V=1 prints every test, not groups;\n"
+            "  PRIMLAB_LIMITS=0 leaves out the limit tests (one per part within 1024 of its largest n)\n",
             prog);
 }
 
