@@ -22,10 +22,14 @@ copy=$(sed -n 's/^# copy_gbps: //p' "$data" | head -n 1)
 case "$copy" in '' | nan | NaN) copy="NaN" ;; esac
 device=${device//\'/}
 
+# A script may draw nothing and say why (a block-size figure from data
+# measured before its part existed): then its other formats are not tried.
 for s in "${scripts[@]}"; do
     name=$(basename "$s" .gp)
     for fmt in png svg pdf; do
+        rm -f "$out/$name.$fmt"
         gnuplot -e "plotdir='$here'; datafile='$data'; device='$device'; copy_gbps=$copy; fmt='$fmt'; outfile='$out/$name.$fmt'" "$s"
+        [ -e "$out/$name.$fmt" ] || break
         echo "  PLOT   $out/$name.$fmt"
     done
 done

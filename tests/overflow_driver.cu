@@ -39,6 +39,8 @@ int main()
     for (int n : sizes) {
 #if LAB == 1
         scan_inclusive(nullptr, nullptr, n, nullptr);
+        for (int t = 32; t <= 1024; t *= 2)
+            scan_inclusive_threads(nullptr, nullptr, n, nullptr, t);
         scan_exclusive(nullptr, nullptr, n, nullptr);
 #elif LAB == 2
         scan_blelloch_global(nullptr, nullptr, n, nullptr);
@@ -46,6 +48,9 @@ int main()
         for (int t = 32; t <= 1024; t *= 2)
             scan_blelloch_shared_threads(nullptr, nullptr, n, nullptr, t);
         scan_blelloch_inclusive(nullptr, nullptr, n, nullptr);
+        scan_warp_safe(nullptr, nullptr, n);
+        scan_warp_unsafe(nullptr, nullptr, n);
+        scan_warp_unsafe_novolatile(nullptr, nullptr, n);
 #elif LAB == 3
         scan_unpadded(nullptr, nullptr, n, nullptr);
         scan_padded(nullptr, nullptr, n, nullptr);
@@ -53,9 +58,13 @@ int main()
         compact_flags(nullptr, nullptr, n);
         compact_scan(nullptr, nullptr, n, nullptr);
         compact_warp(nullptr, nullptr, n, nullptr);
+        for (int t = 32; t <= 1024; t *= 2)
+            compact_warp_threads(nullptr, nullptr, n, nullptr, t);
 #elif LAB == 5
         radix_sort_split(nullptr, nullptr, n, nullptr);
         radix_sort_4bit(nullptr, nullptr, n, nullptr);
+        for (int t = 32; t <= 1024; t *= 2)
+            radix_sort_4bit_threads(nullptr, nullptr, n, nullptr, t);
         radix_sort_pairs(nullptr, nullptr, nullptr, nullptr, n, nullptr);
         radix_sort_int(nullptr, nullptr, n, nullptr);
         radix_sort_float(nullptr, nullptr, n, nullptr);

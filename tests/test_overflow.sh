@@ -6,7 +6,7 @@
 # (signed-integer-overflow, stopping at the first report) and run with no
 # device visible: every launch fails at once, and what is checked is the
 # arithmetic before it. A planted copy of the old lab 01 block count,
-# (n + BLOCK - 1) / BLOCK in int, must be caught, so that the test cannot
+# (n + b - 1) / b in int, must be caught, so that the test cannot
 # pass for want of a sanitizer. The GPU side of the same question, a size
 # within 1024 of the limit run for real, is the limit test of `make check`.
 #
@@ -50,9 +50,9 @@ if [ ! -f solutions/01-prefix-sum/prefix_sum.cu ]; then
     echo "$pass passed, $fail failed"
     [ "$fail" -eq 0 ]; exit
 fi
-sed 's|int blocks = (int)(((long)n + BLOCK - 1) / BLOCK);|int blocks = (n + BLOCK - 1) / BLOCK;|' \
+sed 's|int blocks = (int)(((long)n + b - 1) / b);|int blocks = (n + b - 1) / b;|' \
     solutions/01-prefix-sum/prefix_sum.cu >"$out/planted.cu"
-if ! grep -q "int blocks = (n + BLOCK - 1) / BLOCK;" "$out/planted.cu"; then
+if ! grep -q "int blocks = (n + b - 1) / b;" "$out/planted.cu"; then
     fail=$((fail + 1)); echo "FAIL: planted overflow: the solution's block count line moved; update the sed above"
 elif "$nvcc" "${flags[@]}" -DLAB=1 -Ilabs/01-prefix-sum "$out/planted.cu" tests/overflow_driver.cu \
     -o "$out/planted" >"$out/planted.build" 2>&1; then

@@ -43,7 +43,7 @@ typedef struct opts {
     const char *cmd, *part, *out, *scores, *tap, *xml, *worker, *log;
     int seed_given;
     long sizes[MAX_SIZES];
-    int nsizes, reps;
+    int nsizes, reps, reps_given;
     double params[MAX_SIZES];
     int nparams;
     unsigned long long seed;
@@ -70,7 +70,7 @@ static void usage(FILE *f)
             "  --seed S      input seed (default 1)\n"
             "  --param LIST  the parts' input parameter (lab 04: keep fractions, e.g. 0,0.5,1;\n"
             "                lab 05: key distributions by name, e.g. random,few); check: only those\n"
-            "  --reps R      timed repetitions, median reported (default 20)\n"
+            "  --reps R      timed repetitions, median reported (default 20); lab02 warps: runs of each scan\n"
             "  --out FILE    write TSV rows to FILE (run, sweep)\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
             "  --scores FILE append per-test scores as TSV (used by make check)\n"
@@ -169,6 +169,7 @@ static void parse(int argc, char **argv, opts *o)
             if (*end || r < 1 || r > 256)
                 die_usage("bad repetition count '%s' (want 1..256)", v);
             o->reps = (int)r;
+            o->reps_given = 1;
         } else if (!strcmp(a, "--timeout")) {
             o->timeout = strtod(v, &end);
             if (*end || end == v || o->timeout <= 0)
@@ -667,7 +668,9 @@ int main(int argc, char **argv)
     if (!strcmp(o.cmd, "fill"))
         return cmd_fill(lab, &o);
     if (lab->command) {
-        int rc = lab->command(o.cmd, o.out, worker_of(&o));
+        pl_cmd_opts co = {.out = o.out, .worker = worker_of(&o), .sizes = o.sizes, .nsizes = o.nsizes,
+                          .reps = o.reps_given ? o.reps : 0};
+        int rc = lab->command(o.cmd, &co);
         if (rc >= 0)
             return rc;
     }

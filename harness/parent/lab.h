@@ -83,6 +83,15 @@ typedef struct pl_perf {
     double param;         /* the input parameter, for parts that have one */
 } pl_perf;
 
+/* What the driver hands a lab's own subcommand: the options it parsed. */
+typedef struct pl_cmd_opts {
+    const char *out;      /* --out FILE, or NULL */
+    const char *worker;   /* the lab's worker, for commands that run GPU code */
+    const long *sizes;    /* --n LIST: nsizes sizes; 0 of them: the command's own */
+    int nsizes;
+    int reps;             /* --reps R, or 0 when not given */
+} pl_cmd_opts;
+
 typedef struct pl_lab {
     const char *id;       /* "01" */
     const char *name;     /* "prefix-sum" */
@@ -101,9 +110,8 @@ typedef struct pl_lab {
     int hidden_per_part;     /* extra sizes per part when PRIMLAB_SEED is set */
     size_t (*scratch_ints)(long n);
     /* A lab's own subcommand (lab 03's `analyze`), or NULL: returns the exit
-       status, or -1 when name is not one of its commands. out: --out;
-       worker: the lab's worker, for commands that run GPU code. */
-    int (*command)(const char *name, const char *out, const char *worker);
+       status, or -1 when name is not one of its commands. */
+    int (*command)(const char *name, const pl_cmd_opts *o);
     /* `sweep` of parts with a parameter: also every sweep_params value at
        n = param_sweep_n */
     long param_sweep_n;

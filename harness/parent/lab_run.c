@@ -634,8 +634,11 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 pair_n[npairs] = sizes[si];
                 pair_p[npairs] = !p->nparams ? NAN : o->params ? o->params[q] : p->bench_param;
             }
-        for (int q = 0; o->sweep && !o->sizes && p->nparams && q < lab->nsweep_params && npairs < 160; q++, npairs++) {
-            pair_n[npairs] = lab->param_sweep_n; /* and the parameter sweep at one size */
+        /* and the parameter sweep at one length (not for parts whose size is
+           not a length: lab 04's block-size part) */
+        for (int q = 0; o->sweep && !o->sizes && p->nparams && !p->bench_sizes && q < lab->nsweep_params && npairs < 160;
+             q++, npairs++) {
+            pair_n[npairs] = lab->param_sweep_n;
             pair_p[npairs] = lab->sweep_params[q];
         }
         for (int si = 0; si < npairs; si++) {

@@ -7,6 +7,7 @@
  *   make check LAB=01                          score every test
  *   build/labs/lab01 check --part a --n 33     one test, with its diagnosis
  *   build/labs/lab01 run                       time it against the CPU and CUB
+ *   build/labs/lab01 run --part bt             the block-size sweep (size = threads)
  */
 #include "prefix_sum.h"
 
@@ -30,6 +31,16 @@ extern "C" void scan_inclusive(const int *d_in, int *d_out, int n, int *d_scratc
      * the totals (recursively), then add them back.
      * README section 5 "Beyond one block". */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+}
+
+/* Part (b) with a chosen block size: the block-size experiment. */
+extern "C" void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads)
+{
+    /* TODO(lab01): part (b) with blocks of `threads` elements, a power of
+     * two from 32 to 1024; at 32 the scratch holds one array of block totals
+     * per level, so scan them in place. README section 9.1 "The block-size
+     * experiment". */
+    (void)d_in, (void)d_out, (void)n, (void)d_scratch, (void)threads;
 }
 
 /* Part (c): any n, exclusive. */

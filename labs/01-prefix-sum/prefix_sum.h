@@ -42,6 +42,12 @@ void scan_inclusive_block(const int *d_in, int *d_out, int n);
 /* (b) Inclusive scan of any n >= 0 elements. */
 void scan_inclusive(const int *d_in, int *d_out, int n, int *d_scratch);
 
+/* (b) The same with blocks of `threads` threads (a power of two from 32 to
+ *     1024): the block-size experiment of the handout. Only these values
+ *     are called; the scratch is still PS_SCRATCH_INTS(n), which at 32
+ *     threads holds one array of block sums per level (see above). */
+void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads);
+
 /* (c) Exclusive scan of any n >= 0 elements:
  *     d_out[0] = 0, d_out[i] = d_in[0] + ... + d_in[i-1]. */
 void scan_exclusive(const int *d_in, int *d_out, int n, int *d_scratch);

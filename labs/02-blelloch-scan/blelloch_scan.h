@@ -12,8 +12,9 @@
  *   - may work asynchronously on the default stream; the harness
  *     synchronises afterwards and reports any launch error or fault;
  *   - computes sums in int, wrapping like the hardware does;
- *   - may use d_scratch, which holds at least BS_SCRATCH_INTS(n) ints and is
- *     aligned to 256 bytes, and must not call cudaMalloc.
+ *   - may use d_scratch, when it takes one, which holds at least
+ *     BS_SCRATCH_INTS(n) ints and is aligned to 256 bytes, and must not call
+ *     cudaMalloc.
  */
 #ifndef PRIMLAB_LAB02_BLELLOCH_SCAN_H
 #define PRIMLAB_LAB02_BLELLOCH_SCAN_H
@@ -48,6 +49,25 @@ void scan_blelloch_shared_threads(const int *d_in, int *d_out, int n, int *d_scr
 
 /* (c) Inclusive scan, d_out[i] = d_in[0] + ... + d_in[i], built on (b). */
 void scan_blelloch_inclusive(const int *d_in, int *d_out, int n, int *d_scratch);
+
+/* Warp-synchronous code (the handout's section "Part (w)"). Each function
+ * below scans every segment of BS_SEGMENT consecutive elements on its own,
+ * one warp per segment, inclusively:
+ *     d_out[i] = d_in[s] + ... + d_in[i],  s = BS_SEGMENT * (i / BS_SEGMENT),
+ * for any n (the last segment may be partial). They take no scratch. */
+#define BS_SEGMENT 32
+
+/* (w) The segmented scan written so that no lane of a warp reads a value
+ *     another lane writes without __syncwarp() (or a shuffle) ordering the
+ *     two. Graded for correctness only. */
+void scan_warp_safe(const int *d_in, int *d_out, int n);
+
+/* Given in full in the stub and never graded: the pre-Volta textbook code,
+ * which assumes that the 32 lanes of a warp run in lockstep (volatile shared
+ * memory, no barrier), and the same code without `volatile`. Both have data
+ * races; `lab02 warps` runs them many times and counts the wrong results. */
+void scan_warp_unsafe(const int *d_in, int *d_out, int n);
+void scan_warp_unsafe_novolatile(const int *d_in, int *d_out, int n);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
  *   make check LAB=04                                      score every test
  *   build/labs/lab04 check --part c --n 1025 --param 0.5   one test (param: the keep fraction)
  *   build/labs/lab04 run                                   time it against the CPU and CUB
+ *   build/labs/lab04 run --part ct                         the block-size sweep (size = threads)
  */
 #include "compaction.h"
 
@@ -34,5 +35,16 @@ extern "C" int compact_warp(const int *d_in, int *d_out, int n, int *d_scratch)
     /* TODO(lab04): one pass: __ballot_sync and __popc within each warp, one
      * offset per block from the blocks before it. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+    return -1; /* not implemented */
+}
+
+/* (c) with a chosen block size: README section 8, part (ct), and section
+ * 10 "The block-size experiment". */
+extern "C" int compact_warp_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads)
+{
+    /* TODO(lab04): part (c) with `threads` threads per block (a multiple of
+     * 32 up to 1024): derive the warps per block, the tile and the shared
+     * arrays from it. */
+    (void)d_in, (void)d_out, (void)n, (void)d_scratch, (void)threads;
     return -1; /* not implemented */
 }

@@ -40,6 +40,12 @@ int compact_scan(const int *d_in, int *d_out, int n, int *d_scratch);
  *     (the stub returns -1). */
 int compact_warp(const int *d_in, int *d_out, int n, int *d_scratch);
 
+/* (c) The same with `threads` threads per block (a multiple of 32 from 32 to
+ *     1024; the harness calls it with the powers of two): the block-size
+ *     experiment of the handout. Returns the number kept (the stub returns
+ *     -1). The scratch is still CP_SCRATCH_INTS(n). */
+int compact_warp_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads);
+
 /* Provided by the harness, for part (b): an exclusive scan of n ints
  * (d_out may equal d_in), CUB underneath. You may use your own scan from
  * lab 01 or 02 instead. */

@@ -8,6 +8,7 @@
  *   build/labs/lab05 check --part c --n 1025 --param few  one test (param: the key distribution)
  *   build/labs/lab05 run                                  time it against the CPU and CUB
  *   build/labs/lab05 passes                               time each phase of each pass
+ *   build/labs/lab05 run --part bt                        the block-size sweep (size = threads)
  */
 #include "radix_sort.h"
 
@@ -31,6 +32,17 @@ extern "C" void radix_sort_4bit(const unsigned *d_in, unsigned *d_out, int n, un
      * its block in shared memory. Call primlab_phase("histogram") etc.
      * before each step to see them in `lab05 passes`. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+}
+
+/* (b) with a chosen block size: README section 8, part (bt), and section
+ * 10 "The block-size experiment". */
+extern "C" void radix_sort_4bit_threads(const unsigned *d_in, unsigned *d_out, int n, unsigned *d_scratch, int threads)
+{
+    /* TODO(lab05): part (b) with `threads` threads per block, a power of two
+     * from 32 to 1024: the tile, the per-warp counts and the shared arrays
+     * all follow from it (a template parameter and a switch over the six
+     * values is one way). */
+    (void)d_in, (void)d_out, (void)n, (void)d_scratch, (void)threads;
 }
 
 /* (c) README section 5 "Part (c): pairs". */

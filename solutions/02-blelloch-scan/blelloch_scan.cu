@@ -5,10 +5,14 @@
  * (b) the shared-memory Blelloch scan of blelloch_tile.cuh, 256 threads per
  *     block (within 10% of the best block size, 64, at n = 2^24 on an H200:
  *     `run --part bt`), reduce-then-scan across tiles;
- * (c) the inclusive form of (b).
+ * (c) the inclusive form of (b);
+ * (w) the warp-synchronous scans: the two unsafe versions the stub gives
+ *     (copied from it unchanged; tests/test_lab02_warps.sh checks that), and
+ *     the fix, the same steps with __syncwarp() between reads and writes.
  *
  *   make check LAB=02 IMPL=solutions
  *   build/solutions/lab02 run
+ *   build/solutions/lab02 warps
  */
 #include "blelloch_scan.h"
 
@@ -84,4 +88,102 @@ extern "C" void scan_blelloch_shared(const int *d_in, int *d_out, int n, int *d_
 extern "C" void scan_blelloch_inclusive(const int *d_in, int *d_out, int n, int *d_scratch)
 {
     blelloch_scan_shared<false>(d_in, d_out, n, d_scratch, THREADS, 1);
+}
+
+/* ---------------------------------------------- given code, never graded */
+
+#define WARP_THREADS 256 /* threads per block of the warp scans: 8 warps, one segment each */
+
+/* Version 0, as the pre-Volta textbooks wrote it. Each step reads a
+ * neighbour's slot and writes its own, with nothing in between: right only if
+ * every lane of the warp does the step's read before any lane does its write,
+ * that is, only if the 32 lanes run in lockstep. `volatile` makes each access
+ * go to shared memory, in program order; nothing makes a lane wait for the
+ * others. Lanes past n scan zeros and store nothing. */
+__global__ void warp_scan_k0_unsafe(const int *in, int *out, long n)
+{
+    volatile __shared__ int s[WARP_THREADS];
+    long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+    int t = threadIdx.x, lane = t % 32;
+    s[t] = i < n ? in[i] : 0;
+    if (lane >= 1)
+        s[t] += s[t - 1];
+    if (lane >= 2)
+        s[t] += s[t - 2];
+    if (lane >= 4)
+        s[t] += s[t - 4];
+    if (lane >= 8)
+        s[t] += s[t - 8];
+    if (lane >= 16)
+        s[t] += s[t - 16];
+    if (i < n)
+        out[i] = s[t];
+}
+
+/* Version 1: version 0 without `volatile`. Nothing here tells the compiler
+ * that another thread writes s[t - 1] .. s[t - 16], so it may keep s[t] in a
+ * register and read the neighbours whenever it likes, even before this lane
+ * has stored its own element (nvcc 13.0 for sm_90 does just that). */
+__global__ void warp_scan_k1_novolatile(const int *in, int *out, long n)
+{
+    __shared__ int s[WARP_THREADS];
+    long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+    int t = threadIdx.x, lane = t % 32;
+    s[t] = i < n ? in[i] : 0;
+    if (lane >= 1)
+        s[t] += s[t - 1];
+    if (lane >= 2)
+        s[t] += s[t - 2];
+    if (lane >= 4)
+        s[t] += s[t - 4];
+    if (lane >= 8)
+        s[t] += s[t - 8];
+    if (lane >= 16)
+        s[t] += s[t - 16];
+    if (i < n)
+        out[i] = s[t];
+}
+
+/* one thread per element, in whole blocks: a grid that n = BS_MAX_N fits */
+static unsigned warp_blocks(int n) { return (unsigned)(((long)n + WARP_THREADS - 1) / WARP_THREADS); }
+
+extern "C" void scan_warp_unsafe(const int *d_in, int *d_out, int n)
+{
+    if (n > 0)
+        warp_scan_k0_unsafe<<<warp_blocks(n), WARP_THREADS>>>(d_in, d_out, n);
+}
+
+extern "C" void scan_warp_unsafe_novolatile(const int *d_in, int *d_out, int n)
+{
+    if (n > 0)
+        warp_scan_k1_novolatile<<<warp_blocks(n), WARP_THREADS>>>(d_in, d_out, n);
+}
+
+/* ------------------------------------------------- end of the given code */
+
+/* Version 2, the fix: each step of version 0 split into its read and its
+ * write, with the warp's barrier between them. No `volatile`: __syncwarp()
+ * also orders the shared-memory accesses of the lanes it synchronises, for
+ * the compiler as for the hardware. Every lane runs every step, past n too:
+ * __syncwarp() with the full mask waits for all 32. */
+__global__ void warp_scan_k2_safe(const int *in, int *out, long n)
+{
+    __shared__ int s[WARP_THREADS];
+    long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+    int t = threadIdx.x, lane = t % 32;
+    s[t] = i < n ? in[i] : 0;
+    for (int d = 1; d < 32; d *= 2) {
+        __syncwarp(); /* read after write: the last step's sums (first, the loads) are stored before they are read */
+        int left = lane >= d ? s[t - d] : 0;
+        __syncwarp(); /* write after read: every lane has read s[t - d] before its owner overwrites it */
+        s[t] += left;
+    }
+    if (i < n)
+        out[i] = s[t]; /* its own slot: no barrier needed */
+}
+
+extern "C" void scan_warp_safe(const int *d_in, int *d_out, int n)
+{
+    if (n > 0)
+        warp_scan_k2_safe<<<warp_blocks(n), WARP_THREADS>>>(d_in, d_out, n);
 }

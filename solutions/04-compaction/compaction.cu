@@ -7,10 +7,14 @@
  *     an atomic ticket, ranks its kept elements with warp votes, publishes
  *     its count at once, then sums its predecessors' published values
  *     backwards until it meets an inclusive prefix, publishes its own, and
- *     writes its elements from that offset.
+ *     writes its elements from that offset. The block size is a launch
+ *     parameter (THREADS for compact_warp; any multiple of 32 up to 1024
+ *     for compact_warp_threads, the block-size experiment), the tile
+ *     ROUNDS elements per thread.
  *
  *   make check LAB=04 IMPL=solutions
  *   build/solutions/lab04 run
+ *   build/solutions/lab04 run --part ct     the block-size sweep
  */
 #include "compaction.h"
 
@@ -56,9 +60,9 @@ extern "C" int compact_scan(const int *d_in, int *d_out, int n, int *d_scratch)
 
 /* ---------------------------------------------------------------- (c) */
 
-#define WARPS 8
+#define THREADS 256                   /* compact_warp's block: tiles of 4096 elements */
+#define MAX_WARPS 32                  /* 1024 threads */
 #define ROUNDS 16                     /* 32 consecutive elements per warp per round */
-#define TILE (WARPS * 32 * ROUNDS)    /* 4096 elements per block */
 /* A tile's status word: the flag in the high half, the value in the low half,
    so that one 64-bit store publishes both. */
 #define NOTHING 0ull
@@ -87,16 +91,20 @@ __device__ int look_back(unsigned long long *status, int tile)
     return sum;
 }
 
-__global__ void compact_k3_vote(const int *in, int *out, long n, unsigned long long *status, unsigned *ticket,
-                                int *total, int tiles)
+/* One tile of blockDim.x * ROUNDS elements per block; blockDim.x a multiple
+   of 32, at most 1024 (the launch bounds keep the registers within what a
+   block of 1024 may have). */
+__global__ void __launch_bounds__(32 * MAX_WARPS) compact_k3_vote(const int *in, int *out, long n,
+                                                                  unsigned long long *status, unsigned *ticket,
+                                                                  int *total, int tiles)
 {
-    __shared__ int warp_off[WARPS], tile_s, prefix_s;
-    int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    __shared__ int warp_off[MAX_WARPS], tile_s, prefix_s;
+    int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
     if (threadIdx.x == 0) /* tiles in the order blocks start: no block waits on one not yet running */
         tile_s = (int)atomicAdd(ticket, 1u);
     __syncthreads();
     int tile = tile_s;
-    long base = (long)tile * TILE + (long)warp * 32 * ROUNDS + lane;
+    long base = (long)tile * blockDim.x * ROUNDS + (long)warp * 32 * ROUNDS + lane;
     int v[ROUNDS], count = 0;
     unsigned mask[ROUNDS];
 #pragma unroll
@@ -111,7 +119,7 @@ __global__ void compact_k3_vote(const int *in, int *out, long n, unsigned long l
     __syncthreads();
     if (threadIdx.x == 0) {
         int sum = 0;
-        for (int w = 0; w < WARPS; w++) { /* warp offsets within the tile */
+        for (int w = 0; w < warps; w++) { /* warp offsets within the tile */
             int c = warp_off[w];
             warp_off[w] = sum;
             sum += c;
@@ -139,17 +147,27 @@ __global__ void compact_k3_vote(const int *in, int *out, long n, unsigned long l
     }
 }
 
-extern "C" int compact_warp(const int *d_in, int *d_out, int n, int *d_scratch)
+/* Scratch: the count, the ticket, then 8-byte status words (aligned), one
+   per tile: at most 2 + 2 * (n / 512 + 1) ints, the tile being at least
+   32 * ROUNDS = 512 elements, far within CP_SCRATCH_INTS(n). */
+extern "C" int compact_warp_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads)
 {
+    if (threads < 32 || threads > 32 * MAX_WARPS || threads % 32 != 0)
+        return -1;
     if (n <= 0)
         return 0;
-    int tiles = (int)(((long)n + TILE - 1) / TILE), k = 0; /* in long: n may be INT_MAX */
-    /* scratch: the count, the ticket, then 8-byte status words (aligned) */
+    long tile = (long)threads * ROUNDS;
+    int tiles = (int)(((long)n + tile - 1) / tile), k = 0; /* in long: n may be INT_MAX */
     int *total = d_scratch;
     unsigned *ticket = (unsigned *)(d_scratch + 1);
     unsigned long long *status = (unsigned long long *)(d_scratch + 2);
     cudaMemsetAsync(d_scratch, 0, (2 + 2 * (size_t)tiles) * sizeof(int));
-    compact_k3_vote<<<tiles, WARPS * 32>>>(d_in, d_out, n, status, ticket, total, tiles);
+    compact_k3_vote<<<tiles, threads>>>(d_in, d_out, n, status, ticket, total, tiles);
     cudaMemcpy(&k, total, sizeof k, cudaMemcpyDeviceToHost);
     return k;
+}
+
+extern "C" int compact_warp(const int *d_in, int *d_out, int n, int *d_scratch)
+{
+    return compact_warp_threads(d_in, d_out, n, d_scratch, THREADS);
 }

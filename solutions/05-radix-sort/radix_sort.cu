@@ -5,7 +5,9 @@
  * (a) split: per bit, flags (bit is 0), the harness's exclusive scan, and a
  *     scatter: a 0 goes to its scanned position, a 1 to zeros + i - pos[i].
  * (b) BITS bits per pass (4 for the graded part; 1, 2, 4 and 8 for
- *     radix_sort_bits): each block owns a tile of TILE keys.
+ *     radix_sort_bits), BLOCK threads per block (THREADS = 256 for the graded
+ *     parts; 32 to 1024 for radix_sort_4bit_threads, the block-size
+ *     experiment): each block owns a tile of TILE = BLOCK * ITEMS keys.
  *       histogram: the tile's count of each digit, stored digit-major
  *                  (hist[d * tiles + tile]), so that one exclusive scan of
  *                  the whole array gives every (digit, tile) its first
@@ -30,16 +32,15 @@
  *   make check LAB=05 IMPL=solutions
  *   build/solutions/lab05 run
  *   build/solutions/lab05 passes
+ *   build/solutions/lab05 run --part bt     the block-size sweep
  */
 #include "radix_sort.h"
 
 #include <cuda_runtime.h>
 
 #define FULL 0xffffffffu
-#define THREADS 256
-#define WARPS (THREADS / 32)
-#define ITEMS 8                  /* keys per thread per tile */
-#define TILE (THREADS * ITEMS)   /* 2048 keys per block */
+#define THREADS 256              /* threads per block, but in the block-size experiment */
+#define ITEMS 8                  /* keys per thread per tile: 2048 keys at 256 threads */
 
 /* ------------------------------------------------------- key flips (d) */
 
@@ -164,36 +165,38 @@ __device__ __forceinline__ unsigned lanes_before()
     return (1u << lane) - 1;
 }
 
-template <int BITS, class Key> __global__ void histogram_k(const unsigned *keys, long n, int shift, int tiles, int *hist)
+template <int BITS, class Key, int BLOCK>
+__global__ void __launch_bounds__(BLOCK) histogram_k(const unsigned *keys, long n, int shift, int tiles, int *hist)
 {
-    constexpr int RADIX = 1 << BITS;
+    constexpr int RADIX = 1 << BITS, TILE = BLOCK * ITEMS;
     __shared__ int count[RADIX];
-    for (int d = threadIdx.x; d < RADIX; d += THREADS)
+    for (int d = threadIdx.x; d < RADIX; d += BLOCK)
         count[d] = 0;
     __syncthreads();
     long base = (long)blockIdx.x * TILE + threadIdx.x;
     unsigned key[ITEMS];
 #pragma unroll
     for (int r = 0; r < ITEMS; r++) /* every load in flight before the first vote */
-        key[r] = base + (long)r * THREADS < n ? keys[base + (long)r * THREADS] : 0;
+        key[r] = base + (long)r * BLOCK < n ? keys[base + (long)r * BLOCK] : 0;
 #pragma unroll
     for (int r = 0; r < ITEMS; r++) {
-        bool valid = base + (long)r * THREADS < n;
+        bool valid = base + (long)r * BLOCK < n;
         unsigned digit = (Key::bits(key[r]) >> shift) & (RADIX - 1);
         unsigned peers = same_digit<BITS>(digit, valid);
         if (valid && (peers & lanes_before()) == 0) /* one add per digit per warp */
             atomicAdd(&count[digit], __popc(peers));
     }
     __syncthreads();
-    for (int d = threadIdx.x; d < RADIX; d += THREADS)
+    for (int d = threadIdx.x; d < RADIX; d += BLOCK)
         hist[(long)d * tiles + blockIdx.x] = count[d];
 }
 
-/* Exclusive scan of a[0 .. len) in shared memory by the whole block; each
-   thread takes a run of consecutive entries. Ends synchronised. */
-template <int LEN> __device__ void block_scan_exclusive(int *a, int *warp_sums)
+/* Exclusive scan of a[0 .. len) in shared memory by the whole block of
+   BLOCK threads; each thread takes a run of consecutive entries. Ends
+   synchronised. */
+template <int LEN, int BLOCK> __device__ void block_scan_exclusive(int *a, int *warp_sums)
 {
-    constexpr int PER = (LEN + THREADS - 1) / THREADS;
+    constexpr int PER = (LEN + BLOCK - 1) / BLOCK, WARPS = BLOCK / 32;
     int lane = threadIdx.x % 32, warp = threadIdx.x / 32, lo = threadIdx.x * PER, sum = 0;
 #pragma unroll
     for (int j = 0; j < PER; j++)
@@ -230,18 +233,18 @@ template <int LEN> __device__ void block_scan_exclusive(int *a, int *warp_sums)
     __syncthreads();
 }
 
-template <int BITS, class Key, bool VALS>
-__global__ void __launch_bounds__(THREADS) scatter_k(const unsigned *kin, unsigned *kout, const unsigned *vin,
-                                                     unsigned *vout, long n, int shift, int tiles, const int *offset)
+template <int BITS, class Key, bool VALS, int BLOCK>
+__global__ void __launch_bounds__(BLOCK) scatter_k(const unsigned *kin, unsigned *kout, const unsigned *vin,
+                                                   unsigned *vout, long n, int shift, int tiles, const int *offset)
 {
-    constexpr int RADIX = 1 << BITS;
+    constexpr int RADIX = 1 << BITS, WARPS = BLOCK / 32, TILE = BLOCK * ITEMS;
     __shared__ int wcount[RADIX * WARPS]; /* [digit][warp]: counts, then slots in the tile */
     __shared__ int gbase[RADIX];          /* global slot of the tile's first key of each digit, minus its tile slot */
     __shared__ int warp_sums[WARPS];
     __shared__ unsigned skeys[TILE];
     __shared__ unsigned svals[VALS ? TILE : 1];
     int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    for (int j = threadIdx.x; j < RADIX * WARPS; j += THREADS)
+    for (int j = threadIdx.x; j < RADIX * WARPS; j += BLOCK)
         wcount[j] = 0;
     long base = (long)blockIdx.x * TILE;
     long first = base + (long)warp * 32 * ITEMS + lane; /* each warp: 32 * ITEMS consecutive keys */
@@ -268,8 +271,8 @@ __global__ void __launch_bounds__(THREADS) scatter_k(const unsigned *kin, unsign
         __syncwarp();
     }
     __syncthreads();
-    block_scan_exclusive<RADIX * WARPS>(wcount, warp_sums);
-    for (int d = threadIdx.x; d < RADIX; d += THREADS)
+    block_scan_exclusive<RADIX * WARPS, BLOCK>(wcount, warp_sums);
+    for (int d = threadIdx.x; d < RADIX; d += BLOCK)
         gbase[d] = offset[(long)d * tiles + blockIdx.x] - wcount[d * WARPS];
 #pragma unroll
     for (int r = 0; r < ITEMS; r++)
@@ -281,7 +284,7 @@ __global__ void __launch_bounds__(THREADS) scatter_k(const unsigned *kin, unsign
         }
     __syncthreads();
     int in_tile = n - base < TILE ? (int)(n - base) : TILE;
-    for (int j = threadIdx.x; j < in_tile; j += THREADS) {
+    for (int j = threadIdx.x; j < in_tile; j += BLOCK) {
         unsigned k = skeys[j];
         long at = (long)gbase[(Key::bits(k) >> shift) & (RADIX - 1)] + j;
         kout[at] = k;
@@ -290,13 +293,16 @@ __global__ void __launch_bounds__(THREADS) scatter_k(const unsigned *kin, unsign
     }
 }
 
-/* Scratch: keys, values (pairs only), histograms, their scan, one word. */
-template <int BITS, class Key, bool VALS>
+/* Scratch: keys, values (pairs only), histograms, their scan, one word:
+   2n + 2 * RADIX * n / TILE + 1 words at most, within RS_SCRATCH_INTS(n)
+   while RADIX <= TILE (4 bits from 32 threads up, 8 bits from 256). */
+template <int BITS, class Key, bool VALS, int BLOCK = THREADS>
 static void digit_sort(const unsigned *kin, const unsigned *vin, unsigned *kout, unsigned *vout, int n, unsigned *scratch)
 {
     if (n <= 0)
         return;
-    constexpr int RADIX = 1 << BITS;
+    constexpr int RADIX = 1 << BITS, TILE = BLOCK * ITEMS;
+    static_assert(RADIX <= TILE, "the histograms would outgrow the scratch");
     int tiles = (int)blocks_for(n, TILE);
     unsigned *ktmp = scratch, *vtmp = scratch + n;
     int *hist = (int *)(scratch + 2L * n), *offset = hist + (long)RADIX * tiles;
@@ -313,11 +319,11 @@ static void digit_sort(const unsigned *kin, const unsigned *vin, unsigned *kout,
     for (int p = 0; p < count; p++) {
         unsigned *kd = pass_dst(p, count, kout, ktmp), *vd = VALS ? pass_dst(p, count, vout, vtmp) : nullptr;
         primlab_phase("histogram");
-        histogram_k<BITS, Key><<<tiles, THREADS>>>(ks, n, shift[p], tiles, hist);
+        histogram_k<BITS, Key, BLOCK><<<tiles, BLOCK>>>(ks, n, shift[p], tiles, hist);
         primlab_phase("scan");
         primlab_scan_exclusive(hist, offset, RADIX * tiles);
         primlab_phase("scatter");
-        scatter_k<BITS, Key, VALS><<<tiles, THREADS>>>(ks, kd, vs, vd, n, shift[p], tiles, offset);
+        scatter_k<BITS, Key, VALS, BLOCK><<<tiles, BLOCK>>>(ks, kd, vs, vd, n, shift[p], tiles, offset);
         ks = kd;
         vs = vd;
     }
@@ -326,6 +332,19 @@ static void digit_sort(const unsigned *kin, const unsigned *vin, unsigned *kout,
 extern "C" void radix_sort_4bit(const unsigned *d_in, unsigned *d_out, int n, unsigned *d_scratch)
 {
     digit_sort<4, plain_key, false>(d_in, nullptr, d_out, nullptr, n, d_scratch);
+}
+
+extern "C" void radix_sort_4bit_threads(const unsigned *d_in, unsigned *d_out, int n, unsigned *d_scratch, int threads)
+{
+    switch (threads) { /* any other value: nothing written, as the contract allows */
+    case 32: digit_sort<4, plain_key, false, 32>(d_in, nullptr, d_out, nullptr, n, d_scratch); break;
+    case 64: digit_sort<4, plain_key, false, 64>(d_in, nullptr, d_out, nullptr, n, d_scratch); break;
+    case 128: digit_sort<4, plain_key, false, 128>(d_in, nullptr, d_out, nullptr, n, d_scratch); break;
+    case 256: digit_sort<4, plain_key, false, 256>(d_in, nullptr, d_out, nullptr, n, d_scratch); break;
+    case 512: digit_sort<4, plain_key, false, 512>(d_in, nullptr, d_out, nullptr, n, d_scratch); break;
+    case 1024: digit_sort<4, plain_key, false, 1024>(d_in, nullptr, d_out, nullptr, n, d_scratch); break;
+    default: break;
+    }
 }
 
 extern "C" int radix_sort_bits(const unsigned *d_in, unsigned *d_out, int n, int bits, unsigned *d_scratch)

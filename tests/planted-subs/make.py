@@ -16,17 +16,17 @@ __global__ void planted_spin(volatile int *flag) { while (*flag != 12345) { } }
 
 # case: (edits on the solution as (old, new) pairs, what the grader must say)
 EDITS = {
-    "oob_fault": [("    scan_any(d_in, d_out, n, d_scratch, 1);",
-                   "    scan_any(d_in, d_out, n, d_scratch, 1);\n    if (n == 31) planted_poke<<<1, 1>>>((int *)8);")],
-    "hang": [("    scan_any(d_in, d_out, n, d_scratch, 0);",
-              "    scan_any(d_in, d_out, n, d_scratch, 0);\n    if (n == 65537) planted_spin<<<1, 1>>>(d_out);")],
-    "past_end": [("    scan_any(d_in, d_out, n, d_scratch, 1);",
-                  "    scan_any(d_in, d_out, n, d_scratch, 1);\n    if (n == 1025) planted_poke<<<1, 1>>>(d_out + n);")],
-    "host_segv": [("    if (n > 0)\n        scan_k1_block<<<1, BLOCK>>>(d_in, d_out, n, NULL, 0);",
-                   "    if (n == 33) *(volatile int *)0 = 1;\n    if (n > 0)\n        scan_k1_block<<<1, BLOCK>>>(d_in, d_out, n, NULL, 0);")],
+    "oob_fault": [("    scan_any(d_in, d_out, n, d_scratch, 1, BLOCK);",
+                   "    scan_any(d_in, d_out, n, d_scratch, 1, BLOCK);\n    if (n == 31) planted_poke<<<1, 1>>>((int *)8);")],
+    "hang": [("    scan_any(d_in, d_out, n, d_scratch, 0, BLOCK);",
+              "    scan_any(d_in, d_out, n, d_scratch, 0, BLOCK);\n    if (n == 65537) planted_spin<<<1, 1>>>(d_out);")],
+    "past_end": [("    scan_any(d_in, d_out, n, d_scratch, 1, BLOCK);",
+                  "    scan_any(d_in, d_out, n, d_scratch, 1, BLOCK);\n    if (n == 1025) planted_poke<<<1, 1>>>(d_out + n);")],
+    "host_segv": [("    if (n > 0)\n        scan_block(d_in, d_out, n, NULL, 0, 1, BLOCK);",
+                   "    if (n == 33) *(volatile int *)0 = 1;\n    if (n > 0)\n        scan_block(d_in, d_out, n, NULL, 0, 1, BLOCK);")],
     "no_compile": [("extern \"C\" void scan_exclusive(", "int oops = ;\nextern \"C\" void scan_exclusive(")],
-    "slow": [("    scan_any(d_in, d_out, n, d_scratch, 0);",
-              "    for (int k = 0; k < 12; k++)\n        scan_any(d_in, d_out, n, d_scratch, 0);")],
+    "slow": [("    scan_any(d_in, d_out, n, d_scratch, 0, BLOCK);",
+              "    for (int k = 0; k < 12; k++)\n        scan_any(d_in, d_out, n, d_scratch, 0, BLOCK);")],
 }
 
 # The public inputs rebuilt on the host (the kit's generator, copied as a
@@ -59,6 +59,8 @@ static void answer(const char *part, int *d_out, int n, int exclusive)
 extern "C" void scan_inclusive_block(const int *d_in, int *d_out, int n) { (void)d_in; answer("a", d_out, n, 0); }
 extern "C" void scan_inclusive(const int *d_in, int *d_out, int n, int *s) { (void)d_in, (void)s; answer("b", d_out, n, 0); }
 extern "C" void scan_exclusive(const int *d_in, int *d_out, int n, int *s) { (void)d_in, (void)s; answer("c", d_out, n, 1); }
+/* the block-size part's inputs are not rebuilt: it stays "not implemented" */
+extern "C" void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *s, int threads) { (void)d_in, (void)d_out, (void)n, (void)s, (void)threads; }
 '''
 
 

@@ -4,6 +4,16 @@
 #include "../../../labs/01-prefix-sum/prefix_sum.h"
 #include "../lab.h"
 
+/* Part bt, the block-size experiment: the size is the number of threads
+   per block, the array a fixed BT_N elements (not a multiple of any block;
+   the worker's harness/worker/labs/lab01.cu says the same). */
+#define BT_N ((1L << 24) + 3)
+static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_inclusive(in, out, BT_N); }
+static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_inclusive(in, out, BT_N); }
+static long bt_len(long threads) { return (void)threads, BT_N; }
+static double bt_bytes(long threads, double param) { return (void)threads, (void)param, 2.0 * sizeof(int) * BT_N; }
+static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
+
 static size_t scratch_ints(long n) { return PS_SCRATCH_INTS(n); }
 
 
@@ -14,6 +24,11 @@ static const pl_part parts[] = {
     {.id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .max_n = PS_MAX_N, .points = 1, .bench = 1,
      .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
+    {.id = "bt", .title = "inclusive scan, n=2^24+3", .entry = "scan_inclusive_threads", .points = 1,
+     .bench = 1, .cpu = bt_cpu, .omp = bt_omp, .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE,
+     .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes, .ntest_sizes = 6,
+     .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len, .out_len = bt_len,
+     .bytes = bt_bytes},
     {.id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .max_n = PS_MAX_N, .points = 1, .bench = 1,
      .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
      .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},

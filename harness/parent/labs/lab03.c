@@ -65,9 +65,9 @@ static const pl_perf perf[] = {
     {.part = "c", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.25, .zero = 0.05},
 };
 
-static int command(const char *name, const char *out, const char *worker)
+static int command(const char *name, const pl_cmd_opts *o)
 {
-    (void)worker;
+    const char *out = o->out;
     if (strcmp(name, "analyze") != 0)
         return -1;
     char tmp[4096];

@@ -1,7 +1,7 @@
 /* harness/parent/labs/lab04.c: the lab table entry of lab 04, stream compaction.
  * Parts, yardsticks, sizes and points live here only.
  *
- * The returned count is checked as one more element: parts (b) and (c)
+ * The returned count is checked as one more element: parts (b), (c) and ct
  * write d_out[0 .. n) and the worker's op stores the count at d_out[n]; the CPU
  * references leave out[count .. n) as poison, as the contract requires of
  * the GPU code. The keep fraction is a parameter of the input. */
@@ -48,6 +48,18 @@ static long plus_count(long n) { return n + 1; }
 static double kept_bytes(long n, double keep) { return 4.0 * (double)n * (1.0 + keep); }
 static double flag_bytes(long n, double keep) { return (void)keep, 8.0 * (double)n; }
 
+/* Part ct, the block-size experiment: the size is the number of threads
+   per block, the array a fixed CT_N elements (not a multiple of any tile;
+   the worker's harness/worker/labs/lab04.cu says the same), half kept. */
+#define CT_N ((1L << 24) + 3)
+static void ct_cpu(const int *in, int *out, size_t threads) { (void)threads, ref_cpu(in, out, CT_N); }
+static void ct_omp(const int *in, int *out, size_t threads) { (void)threads, ref_omp(in, out, CT_N); }
+static long ct_in_len(long threads) { return (void)threads, CT_N; }
+static long ct_out_len(long threads) { return (void)threads, CT_N + 1; }
+static double ct_bytes(long threads, double keep) { return (void)threads, kept_bytes(CT_N, keep); }
+static const long ct_sizes[] = {32, 64, 128, 256, 512, 1024};
+static const double ct_keep[] = {0.5};
+
 static size_t scratch_ints(long n) { return CP_SCRATCH_INTS(n); }
 
 static const double keep_tests[] = {0, 0.01, 0.5, 0.99, 1};
@@ -62,6 +74,10 @@ static const pl_part parts[] = {
      .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, COMMON},
     {.id = "c", .title = "one pass, warp votes", .entry = "compact_warp", .cpu = ref_cpu,
      .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, COMMON},
+    {.id = "ct", .title = "one pass, warp votes, n=2^24+3", .entry = "compact_warp_threads", .points = 1, .bench = 1,
+     .cpu = ct_cpu, .omp = ct_omp, .vendor = 1, .size_name = "threads", .test_sizes = ct_sizes, .ntest_sizes = 6,
+     .bench_sizes = ct_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = ct_in_len, .out_len = ct_out_len,
+     .bytes = ct_bytes, .param_name = "keep", .params = ct_keep, .nparams = 1, .bench_param = 0.5, .gen = gen_keep},
 };
 
 /* Performance: the one-pass part against CUB DeviceSelect, half kept. */

@@ -186,6 +186,18 @@ static double key_bytes(long n, double dist) { return (void)dist, 8.0 * (double)
 static double pair_bytes(long n, double dist) { return (void)dist, 16.0 * (double)n; }
 static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
 
+/* Part bt, the block-size experiment: the size is the number of threads per
+   block, the keys a fixed BT_N, random (not a multiple of any tile, and
+   small enough that six CPU sorts stay cheap; the worker's
+   harness/worker/labs/lab05.cu says the same). */
+#define BT_N ((1L << 22) + 3)
+static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BT_N); }
+static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BT_N); }
+static long bt_len(long threads) { return (void)threads, BT_N; }
+static double bt_bytes(long threads, double dist) { return (void)threads, key_bytes(BT_N, dist); }
+static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
+static const double bt_dists[] = {D_RANDOM};
+
 #define DISTS .max_n = RS_MAX_N, .points = 1, .bench = 1, .lends = 1, .param_name = "dist", .params = dists, .nparams = NDIST, \
               .bench_param = D_RANDOM, .param_labels = dist_names
 static const pl_part parts[] = {
@@ -193,6 +205,11 @@ static const pl_part parts[] = {
      .omp = keys_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
     {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit", .cpu = keys_cpu,
      .omp = keys_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
+    {.id = "bt", .title = "four-bit digits, n=2^22+3", .entry = "radix_sort_4bit_threads", .cpu = bt_cpu,
+     .omp = bt_omp, .vendor = 1, .bytes = bt_bytes, .gen = gen_u32, .sort = PL_SORT_U32, .points = 1, .bench = 1,
+     .lends = 1, .param_name = "dist", .params = bt_dists, .nparams = 1, .bench_param = D_RANDOM,
+     .param_labels = dist_names, .size_name = "threads", .test_sizes = bt_sizes, .ntest_sizes = 6,
+     .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len, .out_len = bt_len},
     {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs", .cpu = pairs_cpu,
      .omp = pairs_omp, .vendor = 1, .in_len = twice, .out_len = twice, .bytes = pair_bytes,
      .gen = gen_pairs, .sort = PL_SORT_U32, .sort_pairs = 1, DISTS},
@@ -357,8 +374,9 @@ static int passes_at(pl_session *s, long n, FILE *tsv)
     return wrong;
 }
 
-static int command(const char *name, const char *out, const char *worker)
+static int command(const char *name, const pl_cmd_opts *o)
 {
+    const char *out = o->out, *worker = o->worker;
     if (strcmp(name, "passes") != 0)
         return -1;
     char why[256];

@@ -1,5 +1,7 @@
 /* harness/worker/labs/lab02.cu: lab 02's entry points as the worker calls
- * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab02.c. */
+ * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab02.c.
+ * w0 and w1, the unsafe warp scans the stub gives, are not parts of the
+ * table: only `lab02 warps` calls them, and nothing grades them. */
 #include "../../../kernels_ref/vendor/cub_scan.h"
 #include "../../../labs/02-blelloch-scan/blelloch_scan.h"
 #include "../ops.h"
@@ -11,6 +13,9 @@ PL_OP(a_gpu, scan_blelloch_global(in, out, n, scratch))
 PL_OP(b_gpu, scan_blelloch_shared(in, out, n, scratch))
 PL_OP(bt_gpu, scan_blelloch_shared_threads(in, out, BT_N, scratch, n))
 PL_OP(c_gpu, scan_blelloch_inclusive(in, out, n, scratch))
+PL_OP(w_gpu, scan_warp_safe(in, out, n))
+PL_OP(w0_gpu, scan_warp_unsafe(in, out, n))
+PL_OP(w1_gpu, scan_warp_unsafe_novolatile(in, out, n))
 static int bt_vendor(const int *in, int *out, int threads, void *temp, size_t bytes)
 {
     (void)threads;
@@ -22,6 +27,12 @@ static const pl_op ops[] = {
     {"b", "scan_blelloch_shared", b_gpu, vendor_scan_exclusive},
     {"bt", "scan_blelloch_shared_threads", bt_gpu, bt_vendor},
     {"c", "scan_blelloch_inclusive", c_gpu, vendor_scan_inclusive},
+    {"w", "scan_warp_safe", w_gpu, NULL},
+    {"w0", "scan_warp_unsafe", w0_gpu, NULL},
+    {"w1", "scan_warp_unsafe_novolatile", w1_gpu, NULL},
 };
-static const pl_ops table = {ops, sizeof ops / sizeof ops[0], vendor_scan_temp_bytes};
+/* CUB's scratch for a call of size n, and for bt's BT_N whatever its size
+   (a thread count) says */
+static size_t temp_bytes(int n) { return vendor_scan_temp_bytes(n > BT_N ? n : BT_N); }
+static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};
 const pl_ops *pl_worker_ops(void) { return &table; }

@@ -10,6 +10,10 @@
 #define CU(p) ((const unsigned *)(p))
 PL_OP(a_gpu, radix_sort_split(CU(in), U(out), n, U(scratch)))
 PL_OP(b_gpu, radix_sort_4bit(CU(in), U(out), n, U(scratch)))
+/* Part bt: the size is the number of threads per block, the keys a fixed
+   BT_N (the parent's table says the same). */
+#define BT_N ((1 << 22) + 3)
+PL_OP(bt_gpu, radix_sort_4bit_threads(CU(in), U(out), BT_N, U(scratch), n))
 PL_OP(c_gpu, radix_sort_pairs(CU(in), CU(in) + n, U(out), U(out) + n, n, U(scratch)))
 PL_OP(di_gpu, radix_sort_int(in, out, n, U(scratch)))
 PL_OP(df_gpu, radix_sort_float((const float *)in, (float *)out, n, U(scratch)))
@@ -18,6 +22,14 @@ static int bits2(const int *in, int *out, int n, int *s) { return radix_sort_bit
 static int bits8(const int *in, int *out, int n, int *s) { return radix_sort_bits(CU(in), U(out), n, 8, U(s)); }
 
 static int keys_cub(const int *in, int *out, int n, void *t, size_t b) { return vendor_sort_keys_u32(CU(in), U(out), n, t, b); }
+static int bt_cub(const int *in, int *out, int threads, void *t, size_t b)
+{
+    (void)threads;
+    return vendor_sort_keys_u32(CU(in), U(out), BT_N, t, b);
+}
+/* The worker sizes CUB's temporary storage from the request's size, which
+   for part bt is a thread count: room for BT_N keys whatever the size. */
+static size_t temp_bytes(int n) { return vendor_sort_temp_bytes(n > BT_N ? n : BT_N); }
 static int pairs_cub(const int *in, int *out, int n, void *t, size_t b)
 {
     return vendor_sort_pairs_u32(CU(in), CU(in) + n, U(out), U(out) + n, n, t, b);
@@ -31,6 +43,7 @@ static int float_cub(const int *in, int *out, int n, void *t, size_t b)
 static const pl_op ops[] = {
     {"a", "radix_sort_split", a_gpu, keys_cub},
     {"b", "radix_sort_4bit", b_gpu, keys_cub},
+    {"bt", "radix_sort_4bit_threads", bt_gpu, bt_cub},
     {"c", "radix_sort_pairs", c_gpu, pairs_cub},
     {"di", "radix_sort_int", di_gpu, int_cub},
     {"df", "radix_sort_float", df_gpu, float_cub},
@@ -38,5 +51,5 @@ static const pl_op ops[] = {
     {"bits2", "radix_sort_bits", bits2, NULL},
     {"bits8", "radix_sort_bits", bits8, NULL},
 };
-static const pl_ops table = {ops, sizeof ops / sizeof ops[0], vendor_sort_temp_bytes};
+static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};
 const pl_ops *pl_worker_ops(void) { return &table; }

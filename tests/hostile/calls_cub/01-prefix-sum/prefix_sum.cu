@@ -38,3 +38,4 @@ static void hx_cub_scan(const int *d_in, int *d_out, int n, int exclusive)
 extern "C" void scan_inclusive_block(const int *d_in, int *d_out, int n) { hx_cub_scan(d_in, d_out, n, 0); }
 extern "C" void scan_inclusive(const int *d_in, int *d_out, int n, int *d_scratch) { (void)d_scratch; hx_cub_scan(d_in, d_out, n, 0); }
 extern "C" void scan_exclusive(const int *d_in, int *d_out, int n, int *d_scratch) { (void)d_scratch; hx_cub_scan(d_in, d_out, n, 1); }
+extern "C" void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads) { (void)threads; scan_inclusive(d_in, d_out, n, d_scratch); }

@@ -69,3 +69,4 @@ static void hx_forge_after(int n)
 extern "C" void scan_inclusive_block(const int *d_in, int *d_out, int n) { sol_scan_inclusive_block(d_in, d_out, n); hx_forge_after(n); }
 extern "C" void scan_inclusive(const int *d_in, int *d_out, int n, int *d_scratch) { sol_scan_inclusive(d_in, d_out, n, d_scratch); hx_forge_after(n); }
 extern "C" void scan_exclusive(const int *d_in, int *d_out, int n, int *d_scratch) { sol_scan_exclusive(d_in, d_out, n, d_scratch); hx_forge_after(n); }
+extern "C" void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads) { (void)threads; scan_inclusive(d_in, d_out, n, d_scratch); }

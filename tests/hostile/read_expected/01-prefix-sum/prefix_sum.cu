@@ -71,3 +71,4 @@ static void hx_copy_found(int *d_out, int n)
 extern "C" void scan_inclusive_block(const int *d_in, int *d_out, int n) { (void)d_in; hx_copy_found(d_out, n); }
 extern "C" void scan_inclusive(const int *d_in, int *d_out, int n, int *d_scratch) { (void)d_in, (void)d_scratch; hx_copy_found(d_out, n); }
 extern "C" void scan_exclusive(const int *d_in, int *d_out, int n, int *d_scratch) { (void)d_in, (void)d_scratch; hx_copy_found(d_out, n); }
+extern "C" void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads) { (void)threads; scan_inclusive(d_in, d_out, n, d_scratch); }

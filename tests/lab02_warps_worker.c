@@ -1,0 +1,115 @@
+/* tests/lab02_warps_worker.c: a worker without CUDA for `lab02 warps`
+ * (harness/parent/labs/lab02.c), so that its counting is tested on a machine
+ * without a GPU. Built and run by tests/test_lab02_warps.sh.
+ *
+ * It speaks the protocol (harness/protocol.h) with lab 02's warp parts,
+ * computing each 32-element segment's inclusive scan on the CPU, its own way
+ * (a running sum reset at each segment):
+ *   w   always right;
+ *   w0  right except on every third call, where one element is off by one
+ *       (a race that shows now and then);
+ *   w1  always off by one at the last element (a race that always shows).
+ * Built with -DSTUB, w writes nothing, as an untouched stub does. */
+#include "../harness/protocol.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static pl_req q;
+static pl_reply rep;
+
+static void reply(void)
+{
+    rep.magic = PL_PROTO_MAGIC;
+    rep.nonce = q.nonce;
+    if (write(PL_FD_REPLY, &rep, sizeof rep) != (ssize_t)sizeof rep)
+        _exit(1);
+}
+
+static const char *const parts[] = {"a", "b", "bt", "c", "w", "w0", "w1"};
+
+/* the device's buffers, as far as this worker has any */
+static int *in, *out;
+static int64_t len;
+
+static void segmented_scan(void)
+{
+    unsigned sum = 0;
+    for (int64_t i = 0; i < len; i++) {
+        sum = (i % 32 == 0 ? 0u : sum) + (unsigned)in[i];
+        out[i] = (int)sum;
+    }
+}
+
+int main(void)
+{
+    unsigned char *shm = NULL;
+    size_t mapped = 0;
+    long calls_w0 = 0;
+    for (;;) {
+        size_t got = 0;
+        while (got < sizeof q) {
+            ssize_t r = read(PL_FD_REQ, (char *)&q + got, sizeof q - got);
+            if (r <= 0)
+                return 0;
+            got += (size_t)r;
+        }
+        memset(&rep, 0, sizeof rep);
+        if (q.kind == PL_REQ_QUIT)
+            return 0;
+        if (q.shm_bytes > mapped) {
+            if (shm)
+                munmap(shm, mapped);
+            shm = mmap(NULL, q.shm_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, PL_FD_SHM, 0);
+            mapped = q.shm_bytes;
+        }
+        if (q.kind == PL_REQ_HELLO) {
+            rep.gpu_ok = 1;
+            snprintf(rep.device, sizeof rep.device, "fake device");
+            for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+                snprintf(rep.parts[k].id, sizeof rep.parts[k].id, "%s", parts[k]);
+                rep.nparts = (int)k + 1;
+            }
+            reply();
+            continue;
+        }
+        pl_shm_layout l = pl_shm_layout_for(q.in_len, q.out_len, q.reps);
+        if (q.kind == PL_REQ_STAGE) {
+            if (q.in_len != q.out_len) {
+                rep.status = PL_W_BAD;
+                snprintf(rep.reason, sizeof rep.reason, "in_len %lld != out_len %lld", (long long)q.in_len,
+                         (long long)q.out_len);
+            } else {
+                len = q.in_len;
+                in = realloc(in, (size_t)len * sizeof *in + 1);
+                out = realloc(out, (size_t)len * sizeof *out + 1);
+                if (q.flags & PL_RQ_UPLOAD)
+                    memcpy(in, shm + l.in, (size_t)len * sizeof *in);
+                memset(out, PL_POISON_BYTE, (size_t)len * sizeof *out);
+            }
+        } else if (q.kind == PL_REQ_CALL) {
+            if (!strcmp(q.part, "w")) {
+#ifndef STUB
+                segmented_scan();
+#endif
+            } else if (!strcmp(q.part, "w0")) {
+                segmented_scan();
+                if (++calls_w0 % 3 == 0 && len > 0)
+                    out[len / 2]++;
+            } else if (!strcmp(q.part, "w1")) {
+                segmented_scan();
+                if (len > 0)
+                    out[len - 1]++;
+            } else {
+                rep.status = PL_W_BAD;
+                snprintf(rep.reason, sizeof rep.reason, "no such part in this worker");
+            }
+        } else if (q.kind == PL_REQ_FETCH) {
+            memcpy(shm + l.out[q.slot & 1], out, (size_t)len * sizeof *out);
+        }
+        reply();
+    }
+}
