@@ -63,7 +63,7 @@ lab_src = $(notdir $(wildcard labs/$(call lab_dir,$(1))/*.cu))
 lab_base = $(basename $(call lab_src,$(1)))
 
 # The parent (no CUDA): tables, inputs, references, verdicts, reports.
-PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/results_main.c,$(wildcard harness/parent/*.c)) \
+PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/results_main.c harness/parent/mtx_main.c,$(wildcard harness/parent/*.c)) \
               $(wildcard kernels_ref/cpu/*.c)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 PARENT_OBJ := $(call obj,$(PARENT_SRC))
@@ -93,6 +93,8 @@ build/.bootstrap:
 	$(Q)harness/bootstrap.sh && mkdir -p build && touch $@
 build/.bootstrap-plots:
 	$(Q)harness/bootstrap.sh --plots && mkdir -p build && touch $@
+build/.bootstrap-fuzz:
+	$(Q)harness/bootstrap.sh --fuzz && mkdir -p build && touch $@
 
 # ------------------------------------------------------------------ rules
 build/obj/%.o: %.c build/.flags | build/.bootstrap
@@ -186,11 +188,15 @@ $(foreach l,$(LAB_IDS),$(eval $(call lab_table_rules,$(l))))
 build/primlab-results: build/obj/harness/parent/results_main.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)$(CC) -o $@ $^
+# The Matrix Market reader of the sparse labs, as a command for instructors.
+build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)$(CC) -o $@ $^ -lm
 
 # The project's own tests: CPU units (with a scripted fake worker that
 # misbehaves on request), the harness on the device with planted bugs, and
 # each lab's suites run against its solution's worker.
-build/tests/test_cpu build/tests/test_summary: build/tests/%: build/obj/tests/%.o build/libprimlab.a
+build/tests/test_cpu build/tests/test_summary build/tests/test_mtx: build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 build/tests/fake-worker: build/obj/tests/fake_worker.o
@@ -228,16 +234,16 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 
-TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
+TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
 TEST_WORKERS := build/tests/fake-worker build/tests/planted-worker $(if $(filter 05,$(SOL_LAB_IDS)),build/planted/lab05-worker)
 LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
-TOOLS := build/primlab-results $(LAB_IDS:%=build/tables/lab%)
+TOOLS := build/primlab-results build/mtx-check $(LAB_IDS:%=build/tables/lab%)
 
 .SECONDARY:
 
 # ---------------------------------------------------------------- targets
-.PHONY: all help test test-hostile test-sanitize check grade handout profile demo plots clean bootstrap FORCE
+.PHONY: all help test test-hostile test-sanitize fuzz check grade handout profile demo plots clean bootstrap FORCE
 
 all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
@@ -255,6 +261,8 @@ help:
 	@echo "  make profile LAB=03  Nsight Compute's bank-conflict counters beside the analyzer's prediction"
 	@echo "  make test-hostile    grade planted and hostile lab-01 submissions (tests/planted-subs, tests/hostile) as a class"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
+	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
 	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds PRIMLAB_LIMITS=0"
@@ -268,6 +276,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	$(Q)fail=0; for t in $(TESTS); do echo "== $$t"; $$t || fail=1; done; \
 	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
 	echo "== tests/test_contract.sh"; tests/test_contract.sh || fail=1; \
+	echo "== tests/test_lab02_warps.sh"; CC="$(CC)" tests/test_lab02_warps.sh || fail=1; \
 	echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" tests/test_overflow.sh || fail=1; \
 	echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; fail=1; }; \
 	  echo "$$figs" | tail -n 1; \
@@ -286,13 +295,31 @@ test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-test-sanitize: build/tests/fake-worker | build/.bootstrap
+test-sanitize: build/tests/fake-worker build/mtx-check | build/.bootstrap
 	$(quiet) CC build/asan/test_cpu
-	$(Q)mkdir -p build/asan && for t in test_cpu test_summary; do \
+	$(Q)mkdir -p build/asan && for t in test_cpu test_summary test_mtx; do \
 	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
 	    $$([ $$t = test_cpu ] && echo harness/parent/lab_run.c) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
-	$(Q)for t in test_cpu test_summary; do \
+	$(Q)for t in test_cpu test_summary test_mtx; do \
 	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
+
+# The Matrix Market reader under libFuzzer, ASan and UBSan (tests/fuzz):
+# seeds from tests/fuzz/corpus and tests/mtx, new inputs kept in
+# build/fuzz/corpus, a crash's input in build/fuzz/crashes. FUZZ_JOBS=2
+# runs two fuzzers side by side. Without a clang that builds libFuzzer
+# targets: a warning, and status 0.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 1
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+fuzz: | build/.bootstrap-fuzz
+	$(Q)mkdir -p build/fuzz/corpus build/fuzz/crashes && \
+	if ! $(FUZZ_CC) $(FUZZ_FLAGS) tests/fuzz/fuzz_mtx.c harness/parent/mtx.c -lm -o build/fuzz/fuzz_mtx >build/fuzz/build.log 2>&1; then \
+	  echo "fuzz: warning: '$(FUZZ_CC)' cannot build a libFuzzer target (build/fuzz/build.log; harness/bootstrap.sh --fuzz installs clang): no fuzz run"; exit 0; fi; \
+	echo "fuzz: tests/fuzz/fuzz_mtx for $(FUZZ_SECONDS) s; new inputs in build/fuzz/corpus, crashes in build/fuzz/crashes"; \
+	cd build/fuzz && ./fuzz_mtx -max_total_time=$(FUZZ_SECONDS) -timeout=10 -dict=../../tests/fuzz/mtx.dict \
+	  -artifact_prefix=crashes/ $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) \
+	  corpus ../../tests/fuzz/corpus ../../tests/mtx
 
 check: | build/.bootstrap
 	$(Q)harness/check.sh "$(IMPL)" "$(LAB)"

@@ -6,6 +6,7 @@
 #                                   python3 (grading's archive reader and the
 #                                   tests' JSON parser); bubblewrap if it can
 #   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
+#   harness/bootstrap.sh --fuzz     also clang with libFuzzer (make fuzz), optional
 #
 # Installs missing packages with apt-get when it can (root, or sudo without a
 # password); otherwise prints the exact command and exits 1. A Check that is
@@ -13,15 +14,18 @@
 # from .deb files on a machine with no package registry) is accepted as is.
 # bubblewrap (bwrap, the sandbox student code runs in) is optional: when it
 # cannot be installed or cannot start here, a one-line warning says what
-# that costs (make grade refuses to run) and this still exits 0.
+# that costs (make grade refuses to run) and this still exits 0; so is
+# clang's libFuzzer, asked for with --fuzz (without it make fuzz skips).
 # The Makefile runs this when its stamp file is missing.
 set -u
 
 want_plots=0
+want_fuzz=0
 for a in "$@"; do
     case "$a" in
     --plots) want_plots=1 ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    --fuzz) want_fuzz=1 ;;
+    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "bootstrap: unknown option '$a'" >&2; exit 2 ;;
     esac
 done
@@ -62,6 +66,13 @@ C
 have_openmp() {
     printf '#include <omp.h>\nint main(void){return omp_get_max_threads() < 1;}\n' >"$tmp/o.c"
     ${CC:-cc} -fopenmp "$tmp/o.c" -o "$tmp/o" >/dev/null 2>&1 && "$tmp/o"
+}
+
+# have_libfuzzer: clang builds a fuzz target with the sanitizers make fuzz uses.
+have_libfuzzer() {
+    command -v clang >/dev/null 2>&1 || return 1
+    printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' >"$tmp/f.c"
+    clang -fsanitize=fuzzer,address,undefined "$tmp/f.c" -o "$tmp/f" >/dev/null 2>&1
 }
 
 # sandbox_error: nothing when bwrap starts a sandbox here, else why not.
@@ -157,6 +168,18 @@ elif err=$(sandbox_error) && [ -n "$err" ]; then
     say "warning: bwrap cannot start a sandbox here ($err): grading (make grade) will refuse to run"
 else
     say "bwrap: $(command -v bwrap) (the sandbox starts)"
+fi
+
+# Optional, with --fuzz: clang and its libFuzzer runtime (a package of its
+# own on Debian and Ubuntu, only recommended by clang).
+if [ "$want_fuzz" = 1 ]; then
+    why="clang is installed but cannot build -fsanitize=fuzzer"
+    if have_libfuzzer || { apt_install clang libclang-rt-dev && have_libfuzzer; } ||
+        { apt_install clang && have_libfuzzer; }; then
+        say "clang: $(command -v clang) (builds libFuzzer targets)"
+    else
+        say "warning: clang with libFuzzer is missing ($why): make fuzz will skip its run"
+    fi
 fi
 
 if [ ${#problems[@]} -gt 0 ]; then
