@@ -766,24 +766,25 @@ START_TEST(test_list_limits)
 }
 END_TEST
 
-/* Whether a limit test fits: the device's free memory as the probe saw it,
-   less a gigabyte, and the host's available memory. */
+/* Whether a limit test fits: the device's memory as the probe saw it, less
+   2 GiB for contexts, and the host's available memory. */
 START_TEST(limit_fit_from_probe)
 {
     pl_reply probe;
     memset(&probe, 0, sizeof probe);
     probe.gpu_ok = 1;
     snprintf(probe.device, sizeof probe.device, "a small GPU");
-    probe.free_bytes = 4LL << 30;
+    probe.mem_bytes = 5LL << 30;
+    probe.free_bytes = 1LL << 30; /* what others hold for a moment does not count */
     char why[200] = "";
-    /* n = 2^28: 1 GiB in, 1 GiB out, 1/16 GiB of scratch: fits 4 GiB less 1 */
+    /* n = 2^28: 1 GiB in, 1 GiB out, 1/16 GiB of scratch: fits 5 GiB less 2 */
     ck_assert_int_eq(pl_lab_fits(&limit_lab, &limit_parts[1], 1L << 28, &probe, why, sizeof why), 1);
     /* n = 2^29: 4.1 GiB do not */
     ck_assert_int_eq(pl_lab_fits(&limit_lab, &limit_parts[1], 1L << 29, &probe, why, sizeof why), 0);
     ck_assert_ptr_nonnull(strstr(why, "device memory"));
     ck_assert_ptr_nonnull(strstr(why, "a small GPU"));
     /* host memory: a size no machine here holds twice over */
-    probe.free_bytes = 1LL << 50;
+    probe.mem_bytes = 1LL << 50;
     ck_assert_int_eq(pl_lab_fits(&limit_lab, &limit_parts[1], 1L << 45, &probe, why, sizeof why), 0);
     ck_assert_ptr_nonnull(strstr(why, "host memory"));
 }

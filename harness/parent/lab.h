@@ -159,9 +159,11 @@ void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, 
 void pl_lab_test_limit(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
                        double timeout_s, pl_result *r);
 
-/* Whether a test of part at size n fits this machine: the device's free
-   memory as probe (a worker's HELLO) saw it, less 1 GiB for the tested
-   worker's own context, and the host's available memory (/proc/meminfo),
+/* Whether a test of part at size n fits this machine: the device's memory
+   as probe (a worker's HELLO) saw it, less 2 GiB for CUDA contexts (what
+   other processes hold for a moment does not count: a limit test that
+   finds the memory taken retries for a while), and the host's available
+   memory (/proc/meminfo),
    for the parent's buffers and the shared region. 1 when it fits; 0 with
    why filled ("needs 40.1 GiB of device memory, 30.2 GiB free"). */
 int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, const pl_reply *probe, char *why, size_t cap);
