@@ -54,7 +54,13 @@ else
         "crashed: segmentation fault in host code" "01.a inclusive scan, one block, n=1023 +OK"
     expect slow "slow scan: some performance points" "01.b performance .* OK .* 0\.[0-9]+/2" "its throughput"
     expect hardcoded "hard-coded answers pass the public tests" "01.c exclusive scan, any n, n=67108864 +OK"
-    expect hardcoded_secret "hard-coded answers fail under PRIMLAB_SEED" "Score: 0/48" "\(hidden\)"
+    # Under the seed no answer kept from the public inputs is right, but an
+    # n = 1 input of 0..7 still matches by chance one time in eight: a few
+    # points at most, and never a hidden size.
+    expect hardcoded_secret "hard-coded answers fail under PRIMLAB_SEED" "Score: [0-4](\.[0-9]+)?/48" "\(hidden\)"
+    if grep -qE "\(hidden\) +OK" "$t/hardcoded_secret.out"; then
+        fail=$((fail + 1)); echo "hardcoded_secret FAIL  a hidden size passed: $(grep -m1 -E '\(hidden\) +OK' "$t/hardcoded_secret.out")"
+    fi
 fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
