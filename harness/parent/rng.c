@@ -51,17 +51,32 @@ uint64_t pl_chunk_seed(uint64_t seed, size_t chunk)
     return chunk == 0 ? seed : pl_seed_mix(seed, chunk, 0x6368756e6bull /* "chunk" */);
 }
 
-void pl_gen_ints(int *a, size_t n, uint64_t seed, int lo, int hi)
+void pl_gen_chunks(size_t n, uint64_t seed, pl_chunk_fill fill, void *ctx)
 {
-    /* chunks in parallel, each from its own seed: the same values for any
-       number of threads */
     long nchunks = (long)((n + PL_GEN_CHUNK - 1) / PL_GEN_CHUNK);
 #pragma omp parallel for schedule(static) if (nchunks > 1)
     for (long c = 0; c < nchunks; c++) {
         pl_rng r;
         pl_rng_seed(&r, pl_chunk_seed(seed, (size_t)c));
-        size_t end = ((size_t)c + 1) * PL_GEN_CHUNK < n ? ((size_t)c + 1) * PL_GEN_CHUNK : n;
-        for (size_t i = (size_t)c * PL_GEN_CHUNK; i < end; i++)
-            a[i] = (int)pl_rng_range(&r, lo, hi);
+        size_t lo = (size_t)c * PL_GEN_CHUNK, hi = lo + PL_GEN_CHUNK < n ? lo + PL_GEN_CHUNK : n;
+        fill(&r, lo, hi, ctx);
     }
+}
+
+struct ints_ctx {
+    int *a;
+    int lo, hi;
+};
+
+static void fill_ints(pl_rng *r, size_t lo, size_t hi, void *p)
+{
+    struct ints_ctx *c = p;
+    for (size_t i = lo; i < hi; i++)
+        c->a[i] = (int)pl_rng_range(r, c->lo, c->hi);
+}
+
+void pl_gen_ints(int *a, size_t n, uint64_t seed, int lo, int hi)
+{
+    struct ints_ctx c = {a, lo, hi};
+    pl_gen_chunks(n, seed, fill_ints, &c);
 }

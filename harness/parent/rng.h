@@ -27,6 +27,12 @@ uint64_t pl_seed_mix(uint64_t seed, uint64_t a, uint64_t b);
 #define PL_GEN_CHUNK ((size_t)1 << 20)
 uint64_t pl_chunk_seed(uint64_t seed, size_t chunk);
 
+/* Calls fill(r, lo, hi, ctx) for each chunk [lo, hi) of [0, n), in
+   parallel, r seeded for that chunk: values that do not depend on the
+   number of threads. Every generator of large inputs goes through it. */
+typedef void (*pl_chunk_fill)(pl_rng *r, size_t lo, size_t hi, void *ctx);
+void pl_gen_chunks(size_t n, uint64_t seed, pl_chunk_fill fill, void *ctx);
+
 /* n ints uniform in [lo, hi] */
 void pl_gen_ints(int *a, size_t n, uint64_t seed, int lo, int hi);
 

@@ -12,21 +12,26 @@
 #include "../rng.h"
 
 /* About keep * n of the values are > 0; the others are 0 or negative.
-   In chunks, in parallel, like pl_gen_ints. */
+   In chunks, in parallel (pl_gen_chunks). */
+struct keep_ctx {
+    int *a;
+    double keep;
+};
+
+static void fill_keep(pl_rng *r, size_t lo, size_t hi, void *p)
+{
+    struct keep_ctx *c = p;
+    for (size_t i = lo; i < hi; i++) {
+        int x = 1 + (int)pl_rng_range(r, 0, 999999);
+        double u = (double)(pl_rng_next(r) >> 11) * 0x1p-53;
+        c->a[i] = u < c->keep ? x : (x % 8 == 0 ? 0 : -x);
+    }
+}
+
 static void gen_keep(int *a, size_t len, uint64_t seed, double keep)
 {
-    long nchunks = (long)((len + PL_GEN_CHUNK - 1) / PL_GEN_CHUNK);
-#pragma omp parallel for schedule(static) if (nchunks > 1)
-    for (long c = 0; c < nchunks; c++) {
-        pl_rng r;
-        pl_rng_seed(&r, pl_chunk_seed(seed, (size_t)c));
-        size_t end = ((size_t)c + 1) * PL_GEN_CHUNK < len ? ((size_t)c + 1) * PL_GEN_CHUNK : len;
-        for (size_t i = (size_t)c * PL_GEN_CHUNK; i < end; i++) {
-            int x = 1 + (int)pl_rng_range(&r, 0, 999999);
-            double u = (double)(pl_rng_next(&r) >> 11) * 0x1p-53;
-            a[i] = u < keep ? x : (x % 8 == 0 ? 0 : -x);
-        }
-    }
+    struct keep_ctx c = {a, keep};
+    pl_gen_chunks(len, seed, fill_keep, &c);
 }
 
 static void flags_cpu(const int *in, int *out, size_t n)

@@ -32,29 +32,38 @@ static unsigned word(pl_rng *r) { return (unsigned)(pl_rng_next(r) >> 32); }
    to 2^26 keys stay below 2^32); descending; 8 random values; only the top
    8 bits random (the low passes see one digit). In chunks of PL_GEN_CHUNK,
    each from its own stream, in parallel: a limit test makes 2^31 keys. */
+struct keys_ctx {
+    unsigned *k;
+    size_t n;
+    int dist;
+    unsigned one, few[8];
+};
+
+static void fill_keys(pl_rng *r, size_t lo, size_t hi, void *p)
+{
+    struct keys_ctx *c = p;
+    for (size_t i = lo; i < hi; i++)
+        switch (c->dist) {
+        case D_EQUAL: c->k[i] = c->one; break;
+        case D_SORTED: c->k[i] = (unsigned)(i * 61); break;
+        case D_REVERSED: c->k[i] = (unsigned)((c->n - 1 - i) * 61); break;
+        case D_FEW: c->k[i] = c->few[pl_rng_next(r) >> 61]; break;
+        case D_HIGH: c->k[i] = word(r) >> 24 << 24; break;
+        default: c->k[i] = word(r); break;
+        }
+}
+
+/* The values a distribution draws once (one, few) come from a stream of
+   their own, apart from the chunks'. */
 static void keys_u32(unsigned *k, size_t n, uint64_t seed, int dist)
 {
+    struct keys_ctx c = {k, n, dist, 0, {0}};
     pl_rng r;
-    pl_rng_seed(&r, seed);
-    unsigned few[8], one = word(&r);
+    pl_rng_seed(&r, pl_seed_mix(seed, 0x6f6e6365ull /* "once" */, 0));
+    c.one = word(&r);
     for (int j = 0; j < 8; j++)
-        few[j] = word(&r);
-    long nchunks = (long)((n + PL_GEN_CHUNK - 1) / PL_GEN_CHUNK);
-#pragma omp parallel for schedule(static) if (nchunks > 1)
-    for (long c = 0; c < nchunks; c++) {
-        pl_rng cr;
-        pl_rng_seed(&cr, pl_chunk_seed(seed, (size_t)c));
-        size_t end = ((size_t)c + 1) * PL_GEN_CHUNK < n ? ((size_t)c + 1) * PL_GEN_CHUNK : n;
-        for (size_t i = (size_t)c * PL_GEN_CHUNK; i < end; i++)
-            switch (dist) {
-            case D_EQUAL: k[i] = one; break;
-            case D_SORTED: k[i] = (unsigned)(i * 61); break;
-            case D_REVERSED: k[i] = (unsigned)((n - 1 - i) * 61); break;
-            case D_FEW: k[i] = few[pl_rng_next(&cr) >> 61]; break;
-            case D_HIGH: k[i] = word(&cr) >> 24 << 24; break;
-            default: k[i] = word(&cr); break;
-            }
-    }
+        c.few[j] = word(&r);
+    pl_gen_chunks(n, seed, fill_keys, &c);
 }
 
 static void gen_u32(int *a, size_t len, uint64_t seed, double dist) { keys_u32((unsigned *)a, len, seed, (int)dist); }
@@ -84,35 +93,40 @@ static int float_bits(float f)
    zeros, a denormal and both infinities; only the top 8 bits random (the
    sign and the exponent's top 7 bits: powers of two of either sign, and
    zeros). */
-static void gen_f32(int *a, size_t len, uint64_t seed, double dist)
+struct f32_ctx {
+    int *a;
+    size_t len;
+    int dist, one;
+};
+
+static void fill_f32(pl_rng *r, size_t lo, size_t hi, void *p)
 {
     static const float few[8] = {-INFINITY, -2.5f, -0.0f, 0.0f, 1e-40f, 1.0f, 3.0e38f, INFINITY};
-    pl_rng r;
-    pl_rng_seed(&r, seed);
-    unsigned u0 = word(&r);
-    int one = (int)((u0 & 0x807fffffu) | (1 + u0 % 254) << 23);
-    double half = (double)len / 2;
-    long nchunks = (long)((len + PL_GEN_CHUNK - 1) / PL_GEN_CHUNK);
-#pragma omp parallel for schedule(static) if (nchunks > 1)
-    for (long c = 0; c < nchunks; c++) {
-        pl_rng cr;
-        pl_rng_seed(&cr, pl_chunk_seed(seed, (size_t)c));
-        size_t end = ((size_t)c + 1) * PL_GEN_CHUNK < len ? ((size_t)c + 1) * PL_GEN_CHUNK : len;
-        for (size_t i = (size_t)c * PL_GEN_CHUNK; i < end; i++) {
-            unsigned u;
-            switch ((int)dist) {
-            case D_EQUAL: a[i] = one; break;
-            case D_SORTED: a[i] = float_bits((float)(((double)i - half) * 0.25)); break;
-            case D_REVERSED: a[i] = float_bits((float)(((double)(len - 1 - i) - half) * 0.25)); break;
-            case D_FEW: a[i] = float_bits(few[pl_rng_next(&cr) >> 61]); break;
-            case D_HIGH: a[i] = (int)(word(&cr) >> 24 << 24); break;
-            default:
-                u = word(&cr); /* exponent 1..254: no zero, denormal, infinity or NaN */
-                a[i] = (int)((u & 0x807fffffu) | (1 + (u >> 8) % 254) << 23);
-                break;
-            }
+    struct f32_ctx *c = p;
+    double half = (double)c->len / 2;
+    for (size_t i = lo; i < hi; i++) {
+        unsigned u;
+        switch (c->dist) {
+        case D_EQUAL: c->a[i] = c->one; break;
+        case D_SORTED: c->a[i] = float_bits((float)(((double)i - half) * 0.25)); break;
+        case D_REVERSED: c->a[i] = float_bits((float)(((double)(c->len - 1 - i) - half) * 0.25)); break;
+        case D_FEW: c->a[i] = float_bits(few[pl_rng_next(r) >> 61]); break;
+        case D_HIGH: c->a[i] = (int)(word(r) >> 24 << 24); break;
+        default:
+            u = word(r); /* exponent 1..254: no zero, denormal, infinity or NaN */
+            c->a[i] = (int)((u & 0x807fffffu) | (1 + (u >> 8) % 254) << 23);
+            break;
         }
     }
+}
+
+static void gen_f32(int *a, size_t len, uint64_t seed, double dist)
+{
+    pl_rng r;
+    pl_rng_seed(&r, pl_seed_mix(seed, 0x6f6e6365ull /* "once" */, 0));
+    unsigned u0 = word(&r);
+    struct f32_ctx c = {a, len, (int)dist, (int)((u0 & 0x807fffffu) | (1 + u0 % 254) << 23)};
+    pl_gen_chunks(len, seed, fill_f32, &c);
 }
 
 /* Pairs: n keys, then the values 0 .. n-1 (each key's input position). */
