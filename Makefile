@@ -9,7 +9,8 @@
 #
 # Variables: LAB=01 (one lab), IMPL=labs|solutions (or a folder laid out like
 # labs/), ARCH=sm_90 (CUDA architecture; detected from the GPU otherwise),
-# V=1 (show commands), PRIMLAB_TIMEOUT=60 (seconds per test), PRIMLAB_LIMITS=0
+# V=1 (show commands), PRIMLAB_TIMEOUT=60 (seconds per test),
+# PRIMLAB_LIMITS=1 (the 2^31-element limit tests; on by default with PRIMLAB_SEED)
 # (leave out the limit tests, each within 1024 of a contract's largest n).
 
 .DEFAULT_GOAL := all
@@ -265,7 +266,7 @@ help:
 	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
-	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds PRIMLAB_LIMITS=0"
+	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds PRIMLAB_LIMITS=0|1"
 	@echo "labs: $(LAB_DIRS)"
 
 bootstrap:

@@ -717,7 +717,11 @@ static const pl_lab limit_lab = {.id = "98", .name = "limits", .parts = limit_pa
 START_TEST(test_list_limits)
 {
     pl_test t[64];
+    /* unset: none with the public seed, all with the secret one */
     unsetenv("PRIMLAB_LIMITS");
+    ck_assert_int_eq(pl_lab_tests(&limit_lab, NULL, NULL, 0, 0, 1, t, 64), 3 + 5 + 5 + 5 + 1);
+    ck_assert_int_eq(pl_lab_tests(&limit_lab, NULL, NULL, 0, 1, 1, t, 64), 3 + 5 + 5 + 5 + 4 * 4 + 1 + 2);
+    setenv("PRIMLAB_LIMITS", "1", 1);
     int n = pl_lab_tests(&limit_lab, NULL, NULL, 0, 0, 1, t, 64);
     /* a: 3 sizes up to 1024; b, c, d: 5 each; one performance test; then
        the limits of b and c (a's and d's tests already reach theirs) */
@@ -760,9 +764,9 @@ START_TEST(test_list_limits)
     long only[] = {7};
     ck_assert_int_eq(pl_lab_tests(&limit_lab, NULL, only, 1, 0, 1, t, 64), 4);
     setenv("PRIMLAB_LIMITS", "0", 1);
-    n = pl_lab_tests(&limit_lab, NULL, NULL, 0, 0, 1, t, 64);
+    n = pl_lab_tests(&limit_lab, NULL, NULL, 0, 1, 1, t, 64);
     unsetenv("PRIMLAB_LIMITS");
-    ck_assert_int_eq(n, 3 + 5 + 5 + 5 + 1);
+    ck_assert_int_eq(n, 3 + 5 + 5 + 5 + 4 * 4 + 1);
 }
 END_TEST
 

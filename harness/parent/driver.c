@@ -79,7 +79,8 @@ static void usage(FILE *f)
             "  --tap FILE, --xml FILE   Check's TAP and XML logs of `check`\n"
             "environment: PRIMLAB_SEED=S grades with a secret seed and adds hidden sizes;\n"
             "  PRIMLAB_TIMEOUT=S is the default --timeout; V=1 prints every test, not groups;\n"
-            "  PRIMLAB_LIMITS=0 leaves out the limit tests (one per part within 1024 of its largest n)\n",
+            "  PRIMLAB_LIMITS=1 adds the limit tests (one per part within 1024 of its largest n; each\n"
+            "  gets 5x the time limit), =0 leaves them out; unset, they come with PRIMLAB_SEED\n",
             prog);
 }
 
@@ -323,6 +324,10 @@ static const char *vendor_use(const char *worker)
  * XML logs. The summary folds repeated outcomes into groups. */
 
 #define MAX_TESTS 512
+/* A limit test moves gigabytes through generation, the shared region, PCIe
+   and the reference (lab 05's pairs at 2^31: about 62 s on an H100 host):
+   it gets this many times the per-test limit. */
+#define LIMIT_TIMEOUT_X 5
 #define PERF_REPS 7 /* timed repetitions of a performance test, each on a fresh input */
 
 static struct grading {
@@ -385,7 +390,7 @@ START_TEST(graded)
         if (t->perf)
             pl_lab_perf(G.s, G.yard, G.lab, t->perf, PERF_REPS, G.seed, G.o->timeout, G.no_perf, &r);
         else if (t->limit)
-            pl_lab_test_limit(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
+            pl_lab_test_limit(G.s, G.lab, t->part, t->n, t->param, G.seed, LIMIT_TIMEOUT_X * G.o->timeout, &r);
         else
             pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
     }
@@ -488,8 +493,9 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     if (!G.s)
         printf("lab%s %s: %s: every test scores 0\n", lab->id, lab->name, why);
     else if (G.probe->gpu_ok)
-        printf("lab%s %s: %s on %s, %s seed%s%s\n", lab->id, lab->name, pl_impl_variant, G.probe->device,
+        printf("lab%s %s: %s on %s, %s seed%s%s%s\n", lab->id, lab->name, pl_impl_variant, G.probe->device,
                hidden ? "secret" : "public", hidden ? ", hidden tests added" : "",
+               o->nsizes || pl_limits_on(hidden) ? "" : ", no limit tests (PRIMLAB_LIMITS=1 adds them)",
                pl_session_sandboxed(G.s) ? "" : ", no sandbox");
     else
         printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name, G.probe->reason);

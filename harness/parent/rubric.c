@@ -113,8 +113,7 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
         if (p && (!only || p == only))
             k = add(out, k, cap, p, &lab->perf[i], lab->perf[i].n, lab->perf[i].param, 0, lab->perf[i].points, lab->id);
     }
-    const char *limits = getenv("PRIMLAB_LIMITS");
-    for (int i = 0; nsizes == 0 && !(limits && !strcmp(limits, "0")) && i < lab->nparts; i++) {
+    for (int i = 0; nsizes == 0 && pl_limits_on(hidden) && i < lab->nparts; i++) {
         const pl_part *p = &lab->parts[i];
         long n = pl_part_limit_n(lab, p, seed);
         if (n > 0 && (!only || p == only) && k < cap) {
@@ -125,6 +124,14 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
         }
     }
     return k;
+}
+
+int pl_limits_on(int hidden)
+{
+    const char *v = getenv("PRIMLAB_LIMITS");
+    if (v && *v)
+        return strcmp(v, "0") != 0;
+    return hidden;
 }
 
 long pl_part_limit_n(const pl_lab *lab, const pl_part *p, uint64_t seed)

@@ -29,7 +29,7 @@ typedef struct pl_test {
    hidden: add lab->hidden_per_part sizes per part derived from seed. Last
    come the limit tests: each part whose contract states a largest size
    (max_n) more than 1024 above its largest test size is tested once within
-   1024 of max_n (derived from seed), unless PRIMLAB_LIMITS=0. They come
+   1024 of max_n (derived from seed), when pl_limits_on(hidden). They come
    after the performance tests, which want a machine not yet filled with
    gigabytes, and whether they fit the machine is for the driver to say
    (pl_lab_fits). */
@@ -37,6 +37,12 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
                  uint64_t seed, pl_test *out, int cap);
 
 const pl_part *pl_find_part(const pl_lab *lab, const char *id);
+
+/* Whether the limit tests run: PRIMLAB_LIMITS=0 or 1 says so; unset, they
+   come with the secret seed (hidden), like the hidden sizes. A 2^31-element
+   test costs seconds to tens of seconds, which a student's `make check`
+   should not pay at every try. */
+int pl_limits_on(int hidden);
 
 /* The size of part's limit test, or 0 when it has none (see pl_lab_tests). */
 long pl_part_limit_n(const pl_lab *lab, const pl_part *p, uint64_t seed);
