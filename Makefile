@@ -235,8 +235,11 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 
-TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
+# The CPU suites run beside the GPU ones in make test (neither times anything).
+CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx
+GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
+TESTS := $(CPU_TESTS) $(GPU_TESTS)
 TEST_WORKERS := build/tests/fake-worker build/tests/planted-worker $(if $(filter 05,$(SOL_LAB_IDS)),build/planted/lab05-worker)
 LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
 TOOLS := build/primlab-results build/mtx-check $(LAB_IDS:%=build/tables/lab%)
@@ -274,14 +277,23 @@ bootstrap:
 
 # Runs every test binary even when one fails; fails if any did.
 test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
-	$(Q)fail=0; for t in $(TESTS); do echo "== $$t"; $$t || fail=1; done; \
-	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
-	echo "== tests/test_contract.sh"; tests/test_contract.sh || fail=1; \
-	echo "== tests/test_lab02_warps.sh"; CC="$(CC)" tests/test_lab02_warps.sh || fail=1; \
-	echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" tests/test_overflow.sh || fail=1; \
-	echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; fail=1; }; \
+	$(Q)fail=0; t0=$$(date +%s); mkdir -p build/test-logs; \
+	timed() { s=$$(date +%s%N); "$$@"; r=$$?; echo "   ($$(( ($$(date +%s%N) - s) / 1000000 )) ms)"; return $$r; }; \
+	cpu_suites() { f=0; \
+	  for t in $(CPU_TESTS); do echo "== $$t"; timed $$t || f=1; done; \
+	  echo "== tests/test_contract.sh"; timed tests/test_contract.sh || f=1; \
+	  echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" timed tests/test_overflow.sh || f=1; \
+	  echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; f=1; }; \
 	  echo "$$figs" | tail -n 1; \
-	echo "== tests/test_grading.sh"; tests/test_grading.sh || fail=1; \
+	  echo "== tests/test_grading.sh"; timed tests/test_grading.sh || f=1; \
+	  return $$f; }; \
+	cpu_suites >build/test-logs/cpu.log 2>&1 & cpu=$$!; \
+	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log; shown at the end)"; \
+	for t in $(GPU_TESTS); do echo "== $$t"; timed $$t || fail=1; done; \
+	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
+	echo "== tests/test_lab02_warps.sh"; CC="$(CC)" timed tests/test_lab02_warps.sh || fail=1; \
+	wait $$cpu || fail=1; cat build/test-logs/cpu.log; \
+	echo "make test: $$(( $$(date +%s) - t0 )) s"; \
 	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
 	else echo "make test: FAILED" >&2; exit 1; fi
 
