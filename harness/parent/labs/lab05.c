@@ -238,12 +238,13 @@ static const pl_part parts[] = {
 static const long test_sizes[] = {0, 1, 31, 32, 33, 1023, 1024, 1025, (1L << 16) + 1, (1L << 22) + 3, (1L << 24) + 5};
 
 /* Performance: the four-bit sort against CUB SortKeys, random keys. Full
-   marks from 0.2: the solution measures 0.42x by CUDA events, but graded
+   marks from 0.15: the solution measures 0.42x by CUDA events, but graded
    timing takes the parent's clock around the call when it says more, and
    the solution's host-side synchronisation (one copy per sort) and its 30
-   launches put it between 0.24x and 0.42x on an H100 (2026-11-23). */
+   launches put it between 0.24x and 0.42x on an H100 and at 0.182x on an
+   H200, where CUB is faster (2026-11-23; 0.2 cost it 0.24 points there). */
 static const pl_perf perf[] = {
-    {.part = "b", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.2, .zero = 0.05,
+    {.part = "b", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.15, .zero = 0.05,
      .param = D_RANDOM},
 };
 
