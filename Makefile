@@ -64,7 +64,7 @@ lab_src = $(notdir $(wildcard labs/$(call lab_dir,$(1))/*.cu))
 lab_base = $(basename $(call lab_src,$(1)))
 
 # The parent (no CUDA): tables, inputs, references, verdicts, reports.
-PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/results_main.c harness/parent/mtx_main.c,$(wildcard harness/parent/*.c)) \
+PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/%_main.c,$(wildcard harness/parent/*.c)) \
               $(wildcard kernels_ref/cpu/*.c)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 PARENT_OBJ := $(call obj,$(PARENT_SRC))
@@ -240,10 +240,13 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
-TESTS := $(CPU_TESTS) $(GPU_TESTS)
+TESTS = $(CPU_TESTS) $(GPU_TESTS)
 TEST_WORKERS := build/tests/fake-worker build/tests/planted-worker $(if $(filter 05,$(SOL_LAB_IDS)),build/planted/lab05-worker)
 LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
 TOOLS := build/primlab-results build/mtx-check $(LAB_IDS:%=build/tables/lab%)
+# Pieces of the build kept beside the code they build (mk/*.mk): each may add
+# to CPU_TESTS, GPU_TESTS and TOOLS and define its own rules.
+include $(sort $(wildcard mk/*.mk))
 
 .SECONDARY:
 
