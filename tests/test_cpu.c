@@ -1188,6 +1188,106 @@ START_TEST(diag_sort_wrong_key_order)
 }
 END_TEST
 
+/* Float and double outputs: within tolerance passes whatever the rounding;
+   each finding named; a suspect names a known mistake. */
+static pl_diag real_cmp(pl_cmp_real *c)
+{
+    pl_diag d;
+    pl_compare_real(c, &d);
+    return d;
+}
+
+START_TEST(real_within_tolerance_passes)
+{
+    float got[4] = {1.0f, 2.0000002f, -3.0f, 0.5f};
+    double want[4] = {1.0, 2.0, -3.0000001, 0.5};
+    pl_cmp_real c = {.elem = PL_ELEM_F32, .n = 4, .want = want, .tol_all = 1e-6, .got = got};
+    pl_diag d = real_cmp(&c);
+    ck_assert_uint_eq(d.findings, 0);
+    ck_assert_int_eq(pl_compare_real(&c, &d), 1);
+    /* one position out of tolerance */
+    got[2] = -3.01f;
+    d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_MISMATCH);
+    ck_assert_uint_eq(d.first_bad, 2);
+    ck_assert_ptr_nonnull(strstr(d.reason, "out of tolerance at 1 of 4 positions: element 2"));
+}
+END_TEST
+
+START_TEST(real_poison_and_nan)
+{
+    float got[3];
+    memset(got, PL_POISON_BYTE, sizeof got);
+    double want[3] = {1, 2, 3};
+    ck_assert(pl_is_poison_f32(got[0]));
+    pl_cmp_real c = {.elem = PL_ELEM_F32, .n = 3, .want = want, .tol_all = 1e-6, .got = got};
+    pl_diag d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_NOT_IMPLEMENTED);
+    ck_assert_str_eq(d.reason, "not implemented yet (the output was never written)");
+    got[0] = 1, got[2] = 3;
+    d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_UNWRITTEN);
+    ck_assert_ptr_nonnull(strstr(d.reason, "never written at 1 of 3 positions (first element 1)"));
+    got[1] = NAN;
+    d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_NOT_FINITE);
+    ck_assert_ptr_nonnull(strstr(d.reason, "element 1 is nan"));
+    double dg[2];
+    memset(dg, PL_POISON_BYTE, sizeof dg);
+    double dw[2] = {0, 0};
+    pl_cmp_real e = {.elem = PL_ELEM_F64, .n = 2, .want = dw, .tol_all = 0, .got = dg};
+    d = real_cmp(&e);
+    ck_assert(d.findings & PL_F_NOT_IMPLEMENTED);
+}
+END_TEST
+
+START_TEST(real_rows_suspects_races_guards)
+{
+    /* three rows of 2, 0 and 3 entries; row 2 misses its last term */
+    long seg[4] = {0, 2, 2, 5};
+    double want[3] = {1.5, 0.0, 7.25}, short_one[3] = {1.0, 0.0, 5.25}, tol[3] = {1e-12, 0, 1e-12};
+    double got[3] = {1.5, 0.0, 5.25};
+    pl_cmp_real c = {.elem = PL_ELEM_F64, .n = 3, .want = want, .tol = tol, .got = got, .pos_name = "row", .seg = seg};
+    pl_diag d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(d.reason, "row 2 (3 entries)"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "7.25"));
+    /* a suspect that fits every wrong row names the mistake; one that does not, nothing */
+    double other[3] = {9, 9, 9};
+    c.suspects[0] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", other};
+    c.suspects[1] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", short_one};
+    c.nsuspects = 2;
+    d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_SUSPECT);
+    ck_assert_ptr_nonnull(strstr(d.reason, "a loop that stops one short?"));
+    c.nsuspects = 1;
+    d = real_cmp(&c);
+    ck_assert(!(d.findings & PL_F_SUSPECT));
+    /* right, then out of tolerance in a second run: a race; within it: nothing */
+    got[2] = 7.25;
+    double got2[3] = {1.5, 0.0, 7.0};
+    c.got2 = got2;
+    d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_RACE);
+    ck_assert_ptr_nonnull(strstr(d.reason, "a race?"));
+    got2[2] = 7.25 + 1e-13;
+    d = real_cmp(&c);
+    ck_assert_uint_eq(d.findings, 0);
+    /* a write past the end, and the input changed */
+    uint8_t front[8], back[8];
+    memset(front, PL_POISON_BYTE, sizeof front);
+    memset(back, PL_POISON_BYTE, sizeof back);
+    back[3] = 0;
+    float in[2] = {1, 2}, after[2] = {1, 3};
+    c.guard_front = front, c.guard_back = back, c.guard_bytes = 8;
+    c.in = in, c.in_after = after, c.in_bytes = sizeof in;
+    d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_GUARD_BACK);
+    ck_assert(d.findings & PL_F_INPUT_CHANGED);
+    ck_assert_ptr_nonnull(strstr(d.reason, "wrote past the end"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("cpu");
@@ -1215,6 +1315,11 @@ static Suite *suite(void)
     tcase_add_test(t, guard_counts_changed_bytes);
     suite_add_tcase(s, t);
 
+    t = tcase_create("diagnose_real");
+    tcase_add_test(t, real_within_tolerance_passes);
+    tcase_add_test(t, real_poison_and_nan);
+    tcase_add_test(t, real_rows_suspects_races_guards);
+    suite_add_tcase(s, t);
     t = tcase_create("report");
     tcase_add_test(t, tsv_header_and_row);
     suite_add_tcase(s, t);

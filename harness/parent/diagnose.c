@@ -3,6 +3,7 @@
 
 #include "../../kernels_ref/cpu/radix.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,6 +347,204 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         add_window(d, c, d->first_bad);
     } else if (f & PL_F_RACE) {
         add_window(d, c, first_race);
+    }
+    return f == 0;
+}
+
+/* ------------------------------------------------------ float and double */
+
+int pl_is_poison_f32(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return b == (uint32_t)PL_POISON_I32;
+}
+
+int pl_is_poison_f64(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b == 0xA5A5A5A5A5A5A5A5ull;
+}
+
+static double real_at(int elem, const void *p, size_t i)
+{
+    return elem == PL_ELEM_F64 ? ((const double *)p)[i] : (double)((const float *)p)[i];
+}
+
+static int poison_at(int elem, const void *p, size_t i)
+{
+    return elem == PL_ELEM_F64 ? pl_is_poison_f64(((const double *)p)[i]) : pl_is_poison_f32(((const float *)p)[i]);
+}
+
+/* snprintf that may cut a long reason short: the reason is one line of 160. */
+__attribute__((format(printf, 3, 4))) static void say(char *r, size_t rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r, rc, fmt, ap);
+    va_end(ap);
+}
+
+static double tol_at(const pl_cmp_real *c, size_t i) { return c->tol ? c->tol[i] : c->tol_all; }
+
+/* Within tolerance: finite, and no further from want than allowed. */
+static int real_ok(const pl_cmp_real *c, double got, size_t i)
+{
+    return isfinite(got) && fabs(got - c->want[i]) <= tol_at(c, i);
+}
+
+static void fmt_real(char *buf, size_t cap, int elem, const void *p, size_t i)
+{
+    if (poison_at(elem, p, i))
+        snprintf(buf, cap, "poison");
+    else
+        snprintf(buf, cap, "%.*g", elem == PL_ELEM_F64 ? 17 : 9, real_at(elem, p, i));
+}
+
+/* "row 17 (12 entries)" or "element 17" */
+static void fmt_pos(char *buf, size_t cap, const pl_cmp_real *c, size_t i)
+{
+    const char *name = c->pos_name ? c->pos_name : "element";
+    if (c->seg)
+        snprintf(buf, cap, "%s %zu (%ld entries)", name, i, c->seg[i + 1] - c->seg[i]);
+    else
+        snprintf(buf, cap, "%s %zu", name, i);
+}
+
+static void add_real_window(pl_diag *d, const pl_cmp_real *c, size_t at)
+{
+    size_t lo = at > 2 ? at - 2 : 0, hi = at + 4 < c->n ? at + 4 : c->n;
+    add(d, "    %12s %24s %24s %12s %12s", "index", "expected", "got", "error", "allowed");
+    for (size_t i = lo; i < hi; i++) {
+        char g[32];
+        fmt_real(g, sizeof g, c->elem, c->got, i);
+        double e = fabs(real_at(c->elem, c->got, i) - c->want[i]);
+        add(d, "    %12zu %24.17g %24s %12.3g %12.3g%s", i, c->want[i], g, e, tol_at(c, i),
+            real_ok(c, real_at(c->elem, c->got, i), i) ? "" : "  <");
+    }
+}
+
+int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
+{
+    memset(d, 0, sizeof *d);
+    size_t n = c->n, poison = 0, nonfinite = 0, first_race = 0;
+    for (size_t i = 0; i < n; i++) {
+        int p = poison_at(c->elem, c->got, i);
+        double g = real_at(c->elem, c->got, i);
+        poison += p;
+        if (!p && !isfinite(g))
+            nonfinite++;
+        if (p || !real_ok(c, g, i)) {
+            if (d->mismatches++ == 0)
+                d->first_bad = i;
+            d->unwritten += p;
+        } else if (c->got2 && !real_ok(c, real_at(c->elem, c->got2, i), i) && d->race_diffs++ == 0) {
+            first_race = i; /* right the first time, wrong the second */
+        }
+    }
+    d->guard_front_bad = pl_guard_changed(c->guard_front, c->guard_bytes);
+    d->guard_back_bad = pl_guard_changed(c->guard_back, c->guard_bytes);
+    if (d->guard_back_bad)
+        d->findings |= PL_F_GUARD_BACK;
+    if (d->guard_front_bad)
+        d->findings |= PL_F_GUARD_FRONT;
+    if (c->in && c->in_after && memcmp(c->in, c->in_after, c->in_bytes) != 0)
+        d->findings |= PL_F_INPUT_CHANGED;
+    if (d->race_diffs)
+        d->findings |= PL_F_RACE;
+
+    /* A named mistake: every wrong position holds the suspect's value. */
+    const pl_suspect *sus = NULL;
+    if (d->mismatches) {
+        d->findings |= PL_F_MISMATCH;
+        if (poison == n)
+            d->findings |= PL_F_NOT_IMPLEMENTED;
+        else if (d->unwritten)
+            d->findings |= PL_F_UNWRITTEN;
+        if (nonfinite)
+            d->findings |= PL_F_NOT_FINITE;
+        for (int k = 0; k < c->nsuspects && !sus && !d->unwritten && !nonfinite; k++) {
+            int all = 1;
+            for (size_t i = d->first_bad; i < n && all; i++) {
+                double g = real_at(c->elem, c->got, i);
+                all = real_ok(c, g, i) || fabs(g - c->suspects[k].values[i]) <= tol_at(c, i);
+            }
+            if (all)
+                sus = &c->suspects[k];
+        }
+        if (sus)
+            d->findings |= PL_F_SUSPECT;
+        size_t low = d->first_bad & (~d->first_bad + 1);
+        if (!sus && n > 1 && d->first_bad >= 32 && low >= 32) {
+            d->findings |= PL_F_BLOCK;
+            d->block = low;
+        }
+    }
+
+    static const unsigned order[] = {
+        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK, PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_SUSPECT,
+        PL_F_RACE,            PL_F_NOT_FINITE, PL_F_BLOCK,       PL_F_UNWRITTEN,     PL_F_MISMATCH,
+    };
+    unsigned f = d->findings, chosen = 0;
+    for (size_t k = 0; k < sizeof order / sizeof order[0] && !chosen; k++)
+        chosen = f & order[k];
+    char *r = d->reason, pos[64], g[32];
+    size_t rc = sizeof d->reason;
+    fmt_pos(pos, sizeof pos, c, d->mismatches ? d->first_bad : first_race);
+    switch (chosen) {
+    case PL_F_NOT_IMPLEMENTED:
+        say(r, rc, "not implemented yet (the output was never written)");
+        break;
+    case PL_F_GUARD_BACK:
+        say(r, rc, "wrote past the end of the output (%zu bytes of the guard zone after it changed)",
+                 d->guard_back_bad);
+        break;
+    case PL_F_GUARD_FRONT:
+        say(r, rc, "wrote before the start of the output (%zu bytes of the guard zone before it changed)",
+                 d->guard_front_bad);
+        break;
+    case PL_F_INPUT_CHANGED:
+        say(r, rc, "modified its input, which is read-only");
+        break;
+    case PL_F_SUSPECT:
+        say(r, rc, "%.80s: %zu of %zu positions wrong, first %.48s", sus->what, d->mismatches, n, pos);
+        break;
+    case PL_F_RACE:
+        say(r, rc, "right in the first run, out of tolerance in the second at %zu positions (first %.48s): a race?",
+                 d->race_diffs, pos);
+        break;
+    case PL_F_NOT_FINITE:
+        fmt_real(g, sizeof g, c->elem, c->got, d->first_bad);
+        say(r, rc, "%.48s is %.24s, not a number: a read of memory never written, or a division by zero?", pos, g);
+        break;
+    case PL_F_BLOCK:
+        say(r, rc, "errors start at a block boundary: %.48s, a multiple of %zu", pos, d->block);
+        break;
+    case PL_F_UNWRITTEN:
+        say(r, rc, "output never written at %zu of %zu positions (first %.48s)", d->unwritten, n, pos);
+        break;
+    case PL_F_MISMATCH:
+        fmt_real(g, sizeof g, c->elem, c->got, d->first_bad);
+        say(r, rc, "out of tolerance at %zu of %zu positions: %.48s is %.24s, expected %.9g (allowed %.3g)",
+                 d->mismatches, n, pos, g, c->want[d->first_bad], tol_at(c, d->first_bad));
+        break;
+    }
+    if (chosen != PL_F_GUARD_FRONT && (f & PL_F_GUARD_FRONT))
+        add(d, "also wrote before the start of the output (%zu guard bytes changed)", d->guard_front_bad);
+    if (chosen != PL_F_GUARD_BACK && (f & PL_F_GUARD_BACK))
+        add(d, "also wrote past the end of the output (%zu guard bytes changed)", d->guard_back_bad);
+    if (chosen != PL_F_RACE && (f & PL_F_RACE))
+        add(d, "also: out of tolerance in a second run at %zu positions", d->race_diffs);
+    if (chosen != PL_F_INPUT_CHANGED && (f & PL_F_INPUT_CHANGED))
+        add(d, "also modified its input, which is read-only");
+    if (d->mismatches && !(f & PL_F_NOT_IMPLEMENTED)) {
+        fmt_real(g, sizeof g, c->elem, c->got, d->first_bad);
+        add(d, "first wrong: %s: expected %.17g, got %s; %zu of %zu positions out of tolerance", pos,
+            c->want[d->first_bad], g, d->mismatches, n);
+        add_real_window(d, c, d->first_bad);
+    } else if (f & PL_F_RACE) {
+        add_real_window(d, c, first_race);
     }
     return f == 0;
 }

@@ -41,6 +41,8 @@ enum pl_finding {
     PL_F_SORT_ORDER = 1u << 11,     /* every input key there, but not in order */
     PL_F_SORT_VALUES = 1u << 12,    /* keys right, a value not its key's */
     PL_F_SORT_LOST = 1u << 13,      /* keys missing or duplicated */
+    PL_F_NOT_FINITE = 1u << 14,     /* a NaN or an infinity where a number was expected */
+    PL_F_SUSPECT = 1u << 15,        /* the wrong values are what a named mistake gives */
 };
 
 /* Sorts: how the keys compare (lab 05). */
@@ -80,6 +82,56 @@ typedef struct pl_diag {
 
 /* Fills d; returns 1 if the result is right (no finding), else 0. */
 int pl_compare_i32(const pl_cmp *c, pl_diag *d);
+
+/* ------------------------------------------------------ float and double
+ *
+ * Outputs of float or double (labs 06 and 07) are compared with a reference
+ * computed in higher precision, within a tolerance per position that the lab
+ * states (an error bound that every correct order of the additions meets;
+ * kernels_ref/cpu/reduce.h derives them). Bit equality is not asked for: two
+ * correct kernels that add in different orders round differently, and so
+ * may two runs of one kernel that uses atomics. So a second run that differs
+ * is a race only when it is out of tolerance and the first was not.
+ *
+ * Known mistakes are named by suspects: for each, the value every position
+ * would hold under that mistake (the last partial warp left out of a sum, a
+ * row loop that stops one short). When every wrong position holds its
+ * suspect's value, within tolerance, the reason names the mistake. */
+enum pl_elem { PL_ELEM_I32 = 0, PL_ELEM_F32, PL_ELEM_F64 };
+
+typedef struct pl_suspect {
+    const char *what;      /* "the last 5 elements (a partial warp) left out" */
+    const double *values;  /* n values: what each position would hold */
+} pl_suspect;
+
+#define PL_MAX_SUSPECTS 8
+
+typedef struct pl_cmp_real {
+    int elem;              /* PL_ELEM_F32 or PL_ELEM_F64: got's element type */
+    size_t n;
+    const double *want;    /* reference, n values */
+    const double *tol;     /* n allowed |got - want| (NULL: tol_all everywhere) */
+    double tol_all;
+    const void *got, *got2; /* n elements; got2: a second run's, or NULL */
+    const uint8_t *guard_front, *guard_back;
+    size_t guard_bytes;
+    const void *in, *in_after; /* the input before and after the call, or NULL */
+    size_t in_bytes;
+    const char *pos_name;  /* what a position is called: "row", "element" (NULL) */
+    const long *seg;       /* with pos_name "row": row_ptr, to say a row's length */
+    pl_suspect suspects[PL_MAX_SUSPECTS];
+    int nsuspects;
+} pl_cmp_real;
+
+/* Fills d (reason and detail as pl_compare_i32's, values printed in full
+   precision with the error and the tolerance); returns 1 if the result is
+   within tolerance everywhere and nothing else is wrong. */
+int pl_compare_real(const pl_cmp_real *c, pl_diag *d);
+
+/* The poison pattern read as each type: a float output never written holds
+   PL_POISON_I32's bits; a double one, 0xA5A5A5A5A5A5A5A5. */
+int pl_is_poison_f32(float x);
+int pl_is_poison_f64(double x);
 
 /* Number of bytes in [p, p + bytes) that differ from PL_POISON_BYTE. */
 size_t pl_guard_changed(const uint8_t *p, size_t bytes);
