@@ -57,7 +57,9 @@ WORKER_FLAGS := -Xcompiler -fno-gnu-unique
 LDLIBS := -fopenmp -L$(CUDA_ROOT)/lib64 -lcudart_static -ldl -lrt -lpthread
 
 # --------------------------------------------------------------- sources
-LAB_DIRS := $(sort $(patsubst labs/%/,%,$(wildcard labs/[0-9][0-9]-*/)))
+# Labs under construction (a WIP file in their folder) only with PRIMLAB_WIP=1.
+export PRIMLAB_WIP
+LAB_DIRS := $(sort $(patsubst labs/%/,%,$(shell PRIMLAB_WIP=$(PRIMLAB_WIP) harness/lab-dirs.sh)))
 LAB_IDS := $(foreach d,$(LAB_DIRS),$(firstword $(subst -, ,$(d))))
 lab_dir = $(filter $(1)-%,$(LAB_DIRS))
 lab_src = $(notdir $(wildcard labs/$(call lab_dir,$(1))/*.cu))

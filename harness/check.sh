@@ -64,7 +64,7 @@ scores=$out/scores.tsv
 make -s --no-print-directory build/primlab-results >/dev/null || exit 2
 
 ids=()
-for dir in labs/[0-9][0-9]-*/; do
+for dir in $(harness/lab-dirs.sh); do
     lab=$(basename "$dir")
     id=${lab%%-*}
     if [ -n "$only" ] && [ "$id" != "$only" ] && [ "$id" != "0$only" ]; then continue; fi
@@ -96,7 +96,7 @@ for dir in labs/[0-9][0-9]-*/; do
     with_seed "$bin" fill --scores "$scores" # tests a stopped run did not reach still count
 done
 if [ ${#ids[@]} = 0 ]; then
-    echo "check: no lab '$only' (labs: $(echo labs/[0-9][0-9]-*))" >&2
+    echo "check: no lab '$only' (labs: $(harness/lab-dirs.sh | tr '\n' ' '))" >&2
     exit 2
 fi
 labs_csv=$(IFS=,; echo "${ids[*]}")

@@ -381,7 +381,7 @@ mkdir -p "$out/.work" || exit 2
 record=$out/.graded.tsv
 
 labs=() ids=()
-for dir in labs/[0-9][0-9]-*/; do
+for dir in $(harness/lab-dirs.sh); do
     labs+=("$(basename "$dir")")
     ids+=("$(basename "$dir" | cut -d- -f1)")
 done

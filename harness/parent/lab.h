@@ -27,6 +27,20 @@ extern "C" {
 
 typedef void (*pl_cpu_op)(const int *in, int *out, size_t n);
 
+struct pl_cmp_real;
+/* Float and double outputs (labs 06 and 07): the words of the output are
+   elements of type elem (enum pl_elem, diagnose.h), and they are judged by
+   pl_compare_real against what expect fills for the input in (its words) of
+   size n: the reference want[] in higher precision, the tolerance tol[] the
+   lab states, and in c the suspects (known mistakes, their values kept by
+   the lab until the next call); out_elems(n) of each. The part's cpu and
+   omp ops then only time the CPU. */
+typedef struct pl_real_check {
+    int elem;
+    long (*out_elems)(long n);
+    void (*expect)(const int *in, long n, double param, double *want, double *tol, struct pl_cmp_real *c);
+} pl_real_check;
+
 /* What a part's GB/s is a fraction of, in benchmark rows: the device's copy
    bandwidth (parts that stream global memory) or its shared-memory read
    bandwidth (lab 03's stride reads, which never leave shared memory). */
@@ -68,6 +82,7 @@ typedef struct pl_part {
        values, the values being input positions (in_len = out_len = 2n). */
     int sort, sort_pairs;
     int roof;             /* enum pl_roof */
+    const pl_real_check *real; /* float or double output, or NULL (int32 words) */
 } pl_part;
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,

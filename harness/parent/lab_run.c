@@ -97,6 +97,55 @@ static pl_cmp part_cmp(const pl_part *p, long n, const int *want, const int *got
     return c;
 }
 
+/* A result as the worker left it: what judge compares. */
+typedef struct result_view {
+    const int *got, *got2;       /* output words; got2: a second run's, or NULL */
+    const uint8_t *front, *back; /* the guard zones */
+    const int *in, *in_after;    /* the input before and after, or NULL */
+    size_t n_in;
+} result_view;
+
+/* Judges a part's result: int32 words against want (computed by the
+   caller), or float and double against the part's pl_real_check. */
+static int judge(const pl_part *p, long n, double param, const int *in, const int *want, const result_view *v,
+                 pl_diag *d)
+{
+    if (!p->real) {
+        pl_cmp cmp = part_cmp(p, n, want, v->got, v->front, v->back);
+        cmp.got2 = v->got2, cmp.in = v->in, cmp.in_after = v->in_after, cmp.n_in = v->n_in;
+        return pl_compare_i32(&cmp, d);
+    }
+    static double *rwant, *rtol;
+    static size_t rcap;
+    size_t m = (size_t)p->real->out_elems(n), words = (size_t)out_len(p, n);
+    if (m > rcap) {
+        free(rwant), free(rtol);
+        rwant = malloc(m * sizeof *rwant), rtol = malloc(m * sizeof *rtol);
+        rcap = rwant && rtol ? m : 0;
+        if (!rcap) {
+            memset(d, 0, sizeof *d);
+            snprintf(d->reason, sizeof d->reason, "out of host memory in the grader for the reference");
+            d->findings = PL_F_MISMATCH;
+            return 0;
+        }
+    }
+    pl_cmp_real c;
+    memset(&c, 0, sizeof c);
+    c.elem = p->real->elem, c.n = m, c.want = rwant, c.tol = rtol;
+    c.got = v->got, c.got2 = v->got2;
+    c.guard_front = v->front, c.guard_back = v->back, c.guard_bytes = v->front ? PL_GUARD_BYTES : 0;
+    c.in = v->in, c.in_after = v->in_after, c.in_bytes = v->n_in * sizeof *in;
+    /* an output still all poison needs no reference (the stubs' many tests) */
+    size_t k = 0;
+    while (k < words && v->got[k] == PL_POISON_I32)
+        k++;
+    if (k == words && words > 0)
+        memset(rwant, 0, m * sizeof *rwant), memset(rtol, 0, m * sizeof *rtol);
+    else
+        p->real->expect(in, n, param, rwant, rtol, &c);
+    return pl_compare_real(&c, d);
+}
+
 /* ------------------------------------------------------------ requests */
 
 /* One test's conversation with the worker: the part, the size, the lengths
@@ -189,7 +238,12 @@ static int *grow(int **buf, size_t *cap, size_t bytes, pl_result *r)
    answer sooner (elements of the input: a transpose's size is its side). */
 #define OMP_ORACLE_FROM (1L << 20)
 static pl_cpu_op oracle(const pl_part *p, long n) { return p->omp && in_len(p, n) >= OMP_ORACLE_FROM ? p->omp : p->cpu; }
-static void expect(const pl_part *p, const int *in, int *want, long n) { oracle(p, n)(in, want, (size_t)n); }
+/* (Float and double parts: their pl_real_check, in judge.) */
+static void expect(const pl_part *p, const int *in, int *want, long n)
+{
+    if (!p->real)
+        oracle(p, n)(in, want, (size_t)n);
+}
 
 /* The last limit test's input and expected result, kept for the next one:
    at the contract's largest size each costs seconds, and parts that share
@@ -283,15 +337,15 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
                 if (once && kept.valid)
                     kept.valid = 2, kept.ref = ref, kept.out_len = c.out_len;
             }
-            pl_cmp cmp = part_cmp(part, n, want, got, c.shm + c.l.guard_front, c.shm + c.l.guard_back);
+            result_view v = {got, NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back, NULL, NULL, 0};
             if (twice) {
-                cmp.got2 = (const int *)(c.shm + c.l.out[1]);
-                cmp.in = c.in_len > 0 ? in : NULL; /* nothing to check in an empty input */
-                cmp.in_after = (const int *)(c.shm + c.l.in_after);
-                cmp.n_in = (size_t)c.in_len;
+                v.got2 = (const int *)(c.shm + c.l.out[1]);
+                v.in = c.in_len > 0 ? in : NULL; /* nothing to check in an empty input */
+                v.in_after = (const int *)(c.shm + c.l.in_after);
+                v.n_in = (size_t)c.in_len;
             }
             pl_diag d;
-            r->status = pl_compare_i32(&cmp, &d) ? PL_PASS : PL_FAIL;
+            r->status = judge(part, n, param, in, want, &v, &d) ? PL_PASS : PL_FAIL;
             r->findings = d.findings;
             snprintf(r->reason, sizeof r->reason, "%s", d.reason);
             snprintf(r->detail, sizeof r->detail, "%s", d.detail);
@@ -394,10 +448,15 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
             t->cpu_ms += pl_session_cpu_ms(s) - cpu0, t->window_ms += window;
         if (!ok)
             break;
-        pl_cmp cmp = part_cmp(p, n, want, (const int *)(c.shm + c.l.out[0]), c.shm + c.l.guard_front,
-                              c.shm + c.l.guard_back);
+        result_view v = {(const int *)(c.shm + c.l.out[0]), NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back,
+                         NULL, NULL, 0};
+        if (at >= 0) /* judged against the patched input, as the call saw it */
+            in[at] = value;
         pl_diag d;
-        if (!pl_compare_i32(&cmp, &d)) {
+        int right = judge(p, n, param, in, want, &v, &d);
+        if (at >= 0)
+            in[at] = before;
+        if (!right) {
             r->status = PL_FAIL;
             r->findings = d.findings;
             if (k < 0)
@@ -557,8 +616,8 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
 
 /* The variant timed for a benchmark row: checked once, then reps calls on
    one input. NaN when wrong or not runnable, with why in r. */
-static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, const int *in,
-                        const int *want, int reps, pl_result *r)
+static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, double param,
+                        const int *in, const int *want, int reps, pl_result *r)
 {
     conv c;
     if (!conv_begin(&c, s, lab, p, variant, n, reps, 0, r))
@@ -569,10 +628,10 @@ static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int 
     if (!ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD, 0, &rep, NULL) || !ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) ||
         !ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &rep, NULL))
         return NAN;
-    pl_cmp cmp = part_cmp(p, n, want, (const int *)(c.shm + c.l.out[0]), c.shm + c.l.guard_front,
-                          c.shm + c.l.guard_back);
+    result_view v = {(const int *)(c.shm + c.l.out[0]), NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back,
+                     NULL, NULL, 0};
     pl_diag d;
-    if (!pl_compare_i32(&cmp, &d)) {
+    if (!judge(p, n, param, in, want, &v, &d)) {
         r->status = PL_FAIL;
         snprintf(r->reason, sizeof r->reason, "%s", d.reason);
         return NAN;
@@ -705,14 +764,14 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
             double t_omp = p->omp ? pl_time_cpu_ms(call_cpu, &ca, o->reps, 2.0, NULL) : NAN;
             double t_ven = NAN, t_imp = NAN;
             if (o->gpu && p->vendor) {
-                t_ven = bench_gpu(s, lab, p, PL_VAR_VENDOR, n, in, want, o->reps, &r);
+                t_ven = bench_gpu(s, lab, p, PL_VAR_VENDOR, n, param, in, want, o->reps, &r);
                 if (isnan(t_ven))
                     fprintf(stderr, "lab%s: part %s (vendor) at %s = %ld: %s\n", lab->id, p->id, pl_part_size_name(p),
                             n, r.reason);
             }
             if (o->gpu) {
                 memset(&r, 0, sizeof r);
-                t_imp = bench_gpu(s, lab, p, PL_VAR_IMPL, n, in, want, o->reps, &r);
+                t_imp = bench_gpu(s, lab, p, PL_VAR_IMPL, n, param, in, want, o->reps, &r);
                 if (isnan(t_imp)) {
                     fprintf(stderr, "lab%s: part %s (%s) at %s = %ld is not timed: %s%s\n", lab->id, p->id,
                             pl_impl_variant, pl_part_size_name(p), n, r.status == PL_FAIL ? "wrong: " : "", r.reason);

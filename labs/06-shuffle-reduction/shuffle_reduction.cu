@@ -1,0 +1,43 @@
+/* labs/06-shuffle-reduction/shuffle_reduction.cu: YOUR lab 06 code
+ * (reductions with shared memory and with warp shuffles).
+ *
+ * This is the only file you edit and submit. Read README.md beside it first.
+ * Until you fill a function in it returns without writing, and the harness
+ * reports "not implemented yet".
+ *
+ *   make check LAB=06                          score every test
+ *   build/labs/lab06 check --part bf --n 33    one test, with its diagnosis
+ *   build/labs/lab06 run                       time it against the CPU and CUB
+ */
+#include "shuffle_reduction.h"
+
+#include <cuda_runtime.h>
+
+/* TODO(lab06): write one kernel template for both element types, e.g.
+ * template <typename T> __global__ void block_sums(const T *in, T *partial, long n). */
+
+/* Part (a): a shared-memory tree in each block, float and double. */
+extern "C" void reduce_tree_f32(const float *d_in, float *d_out, int n, void *d_scratch)
+{
+    /* TODO(lab06): block sums into d_scratch, then the sum of those into
+     * d_out[0]. n = 0: write 0. README section 3. */
+    (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+}
+
+extern "C" void reduce_tree_f64(const double *d_in, double *d_out, int n, void *d_scratch)
+{
+    (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+}
+
+/* Part (b): shuffles inside each warp. */
+extern "C" void reduce_shfl_f32(const float *d_in, float *d_out, int n, void *d_scratch)
+{
+    /* TODO(lab06): as (a), with __shfl_down_sync(0xffffffff, v, offset) for
+     * offsets 16, 8, 4, 2, 1 inside each warp. README section 4. */
+    (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+}
+
+extern "C" void reduce_shfl_f64(const double *d_in, double *d_out, int n, void *d_scratch)
+{
+    (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+}
