@@ -508,7 +508,7 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
         say(r, rc, "modified its input, which is read-only");
         break;
     case PL_F_SUSPECT:
-        say(r, rc, "%.80s: %zu of %zu positions wrong, first %.48s", sus->what, d->mismatches, n, pos);
+        say(r, rc, "%.100s; %zu of %zu positions wrong, first %.48s", sus->what, d->mismatches, n, pos);
         break;
     case PL_F_RACE:
         say(r, rc, "right in the first run, out of tolerance in the second at %zu positions (first %.48s): a race?",

@@ -121,9 +121,11 @@ static void expect_sum(const int *in, long n, int dbl, double *want, double *tol
             continue;
         seen = r;
         suspect_vals[ns] = want[0] - ref_sum(in, n - r, n, dbl, NULL, NULL);
-        snprintf(suspect_what[ns], sizeof suspect_what[ns],
-                 "the last %ld elements left out (n rounded down to a multiple of %ld%s?)", r, b,
-                 b == 32 ? ": the last partial warp" : "");
+        char last[32] = "the last element";
+        if (r > 1)
+            snprintf(last, sizeof last, "the last %ld elements", r);
+        snprintf(suspect_what[ns], sizeof suspect_what[ns], "%s left out: n rounded down to a multiple of %ld (%s?)",
+                 last, b, b == 32 ? "the last partial warp" : "a partial block");
         c->suspects[ns] = (pl_suspect){suspect_what[ns], &suspect_vals[ns]};
         ns++;
     }
