@@ -316,10 +316,10 @@ test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 test-sanitize: build/tests/fake-worker build/mtx-check | build/.bootstrap
 	$(quiet) CC build/asan/test_cpu
-	$(Q)mkdir -p build/asan && for t in test_cpu test_summary test_mtx; do \
+	$(Q)mkdir -p build/asan && for t in test_cpu test_summary test_mtx test_ref06; do \
 	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
 	    $$([ $$t = test_cpu ] && echo harness/parent/lab_run.c) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
-	$(Q)for t in test_cpu test_summary test_mtx; do \
+	$(Q)for t in test_cpu test_summary test_mtx test_ref06; do \
 	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
 
 # The Matrix Market reader under libFuzzer, ASan and UBSan (tests/fuzz):

@@ -10,10 +10,9 @@
  * gives the exact sum, and an element left out or counted twice shows at
  * any size. An input that breaks that rule (none the grader makes) is
  * judged with the worst-case bound of a sum in any order of chunks of up
- * to TOL_CHUNK serial additions combined in a tree:
- * |error| <= gamma(TOL_CHUNK + log2 n) * sum |x|, gamma(k) = k u / (1 - k u)
- * (N. J. Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
- * 2002, section 4.2). */
+ * to TOL_CHUNK serial additions combined in a tree (pl_sum_tolerance,
+ * kernels_ref/cpu/reduce.h). */
+#include "../../../kernels_ref/cpu/reduce.h"
 #include "../../../labs/06-shuffle-reduction/shuffle_reduction.h"
 #include "../diagnose.h"
 #include "../lab.h"
@@ -77,25 +76,28 @@ static double value_at(const int *in, long i, int dbl)
     return dbl ? ((const double *)in)[i] : (double)((const float *)in)[i];
 }
 
-/* The sum of in[lo, hi) and of its magnitudes, with Neumaier's compensation:
-   exact for the generated inputs, within a few units of the last place of
-   a double for any other. Serial: it is the oracle. */
-static double ref_sum(const int *in, long lo, long hi, int dbl, double *abs_sum, int *whole)
+/* The exact sum of in[lo, hi) rounded once to a double, and of its
+   magnitudes (kernels_ref/cpu/reduce.h); OpenMP above a million elements,
+   bit-identical to the serial oracle. */
+static double ref_sum(const int *in, long lo, long hi, int dbl, double *abs_sum)
 {
-    double s = 0, c = 0, a = 0;
+    size_t n = (size_t)(hi - lo);
+    if (dbl)
+        return (n >= 1u << 20 ? pl_reduce_omp_f64 : pl_reduce_cpu_f64)((const double *)in + lo, n, abs_sum);
+    return (n >= 1u << 20 ? pl_reduce_omp_f32 : pl_reduce_cpu_f32)((const float *)in + lo, n, abs_sum);
+}
+
+/* Every value a whole multiple of UNIT: then, with sum |x| small enough,
+   every partial sum is exact. */
+static int whole_units(const int *in, long n, int dbl)
+{
     int w = 1;
-    for (long i = lo; i < hi; i++) {
-        double x = value_at(in, i, dbl), t = s + x;
-        c += fabs(s) >= fabs(x) ? (s - t) + x : (x - t) + s;
-        s = t;
-        a += fabs(x);
-        w &= x / UNIT == floor(x / UNIT);
+#pragma omp parallel for reduction(& : w) schedule(static) if (n > (1L << 20))
+    for (long i = 0; i < n; i++) {
+        double x = value_at(in, i, dbl) / UNIT;
+        w &= x == floor(x);
     }
-    if (abs_sum)
-        *abs_sum = a;
-    if (whole)
-        *whole = w;
-    return s + c;
+    return w;
 }
 
 static long one(long n) { return (void)n, 1; }
@@ -108,10 +110,9 @@ static char suspect_what[PL_MAX_SUSPECTS][96];
 static void expect_sum(const int *in, long n, int dbl, double *want, double *tol, pl_cmp_real *c)
 {
     double abs_sum;
-    int whole;
-    want[0] = ref_sum(in, 0, n, dbl, &abs_sum, &whole);
-    double u = dbl ? 0x1p-53 : 0x1p-24, k = TOL_CHUNK + ceil(log2((double)(n > 1 ? n : 2)));
-    tol[0] = whole && abs_sum / UNIT <= (dbl ? F64_EXACT : F32_EXACT) ? 0 : k * u / (1 - k * u) * abs_sum;
+    want[0] = ref_sum(in, 0, n, dbl, &abs_sum);
+    int exact = abs_sum / UNIT <= (dbl ? F64_EXACT : F32_EXACT) && whole_units(in, n, dbl);
+    tol[0] = exact ? 0 : pl_sum_tolerance((size_t)n, abs_sum, dbl ? 0x1p-53 : 0x1p-24, TOL_CHUNK);
     c->pos_name = "sum";
     int ns = 0;
     long seen = 0;
@@ -120,7 +121,7 @@ static void expect_sum(const int *in, long n, int dbl, double *want, double *tol
         if (r == 0 || r == seen)
             continue;
         seen = r;
-        suspect_vals[ns] = want[0] - ref_sum(in, n - r, n, dbl, NULL, NULL);
+        suspect_vals[ns] = want[0] - ref_sum(in, n - r, n, dbl, NULL);
         char last[32] = "the last element";
         if (r > 1)
             snprintf(last, sizeof last, "the last %ld elements", r);
