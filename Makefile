@@ -273,6 +273,8 @@ help:
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
 	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
+	@echo "  build/mtx-gen --list         synthetic sparse matrices shaped like the SpMV paper's (--out FILE.mtx)"
+	@echo "  make matrices        download the SpMV paper's matrices from SuiteSparse (NAMES=..., MATRICES_DIR=...)"
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
 	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds PRIMLAB_LIMITS=0|1"
