@@ -414,10 +414,15 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
            takes another word's value (so it stays a valid input; a pair's
            key, not its value). A result made before the CALL is wrong. */
         long span = p->sort_pairs ? n : c.in_len;
-        long at = span > 0 ? (long)pl_rng_range(&rng, 0, span - 1) : -1;
+        /* doubles: a word from the same half of another element, so that
+           the patched element stays a finite double */
+        long step = p->real && p->real->elem == PL_ELEM_F64 ? 2 : 1, half = 0;
+        long at = span >= step ? step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) : -1;
+        if (at >= 0 && step == 2)
+            at += half = (long)(pl_rng_next(&rng) & 1);
         int before = at >= 0 ? in[at] : 0, value = before;
         for (int tries = 0; at >= 0 && tries < 16 && value == before; tries++)
-            value = in[pl_rng_range(&rng, 0, span - 1)];
+            value = in[step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) + half];
         if (at >= 0) /* the expected result is the patched input's */
             in[at] = value;
         expect(p, in, want, n);
