@@ -10,7 +10,7 @@
  * n-th... see CALL), "bomb" (forks until it cannot), "spin" (burns CPU, in
  * itself and in a child). */
 #define _GNU_SOURCE
-#include "../harness/protocol.h"
+#include "fake_protocol.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,20 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-
-static pl_req q;
-static pl_reply rep;
-
-static void reply(void)
-{
-    rep.magic = PL_PROTO_MAGIC;
-    rep.nonce = q.nonce;
-    if (write(PL_FD_REPLY, &rep, sizeof rep) != (ssize_t)sizeof rep)
-        _exit(1);
-}
 
 static const char *const parts[] = {"ok", "segv", "exit", "hang", "forge", "print", "fork", "spy", "bomb", "spin"};
 
@@ -39,34 +27,7 @@ int main(int argc, char **argv)
 {
     (void)argc, (void)argv;
     unsigned char *shm = NULL;
-    size_t mapped = 0;
-    for (;;) {
-        size_t got = 0;
-        while (got < sizeof q) {
-            ssize_t r = read(PL_FD_REQ, (char *)&q + got, sizeof q - got);
-            if (r <= 0)
-                return 0;
-            got += (size_t)r;
-        }
-        memset(&rep, 0, sizeof rep);
-        if (q.kind == PL_REQ_QUIT)
-            return 0;
-        if (q.shm_bytes > mapped) {
-            if (shm)
-                munmap(shm, mapped);
-            shm = mmap(NULL, q.shm_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, PL_FD_SHM, 0);
-            mapped = q.shm_bytes;
-        }
-        if (q.kind == PL_REQ_HELLO) {
-            rep.gpu_ok = 1;
-            snprintf(rep.device, sizeof rep.device, "fake device");
-            for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
-                snprintf(rep.parts[k].id, sizeof rep.parts[k].id, "%s", parts[k]);
-                rep.nparts = (int)k + 1;
-            }
-            reply();
-            continue;
-        }
+    while (next_request(parts, sizeof parts / sizeof parts[0], &shm)) {
         pl_shm_layout l = pl_shm_layout_for(q.in_len, q.out_len, q.reps);
         if (q.kind == PL_REQ_FETCH) {
             int *in = (int *)(shm + l.in), *out = (int *)(shm + l.out[q.slot & 1]);
@@ -139,4 +100,5 @@ int main(int argc, char **argv)
         }
         reply();
     }
+    return 0;
 }

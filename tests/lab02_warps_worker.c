@@ -10,24 +10,12 @@
  *       (a race that shows now and then);
  *   w1  always off by one at the last element (a race that always shows).
  * Built with -DSTUB, w writes nothing, as an untouched stub does. */
-#include "../harness/protocol.h"
+#include "fake_protocol.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
-
-static pl_req q;
-static pl_reply rep;
-
-static void reply(void)
-{
-    rep.magic = PL_PROTO_MAGIC;
-    rep.nonce = q.nonce;
-    if (write(PL_FD_REPLY, &rep, sizeof rep) != (ssize_t)sizeof rep)
-        _exit(1);
-}
 
 static const char *const parts[] = {"a", "b", "bt", "c", "w", "w0", "w1"};
 
@@ -47,35 +35,8 @@ static void segmented_scan(void)
 int main(void)
 {
     unsigned char *shm = NULL;
-    size_t mapped = 0;
     long calls_w0 = 0;
-    for (;;) {
-        size_t got = 0;
-        while (got < sizeof q) {
-            ssize_t r = read(PL_FD_REQ, (char *)&q + got, sizeof q - got);
-            if (r <= 0)
-                return 0;
-            got += (size_t)r;
-        }
-        memset(&rep, 0, sizeof rep);
-        if (q.kind == PL_REQ_QUIT)
-            return 0;
-        if (q.shm_bytes > mapped) {
-            if (shm)
-                munmap(shm, mapped);
-            shm = mmap(NULL, q.shm_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, PL_FD_SHM, 0);
-            mapped = q.shm_bytes;
-        }
-        if (q.kind == PL_REQ_HELLO) {
-            rep.gpu_ok = 1;
-            snprintf(rep.device, sizeof rep.device, "fake device");
-            for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
-                snprintf(rep.parts[k].id, sizeof rep.parts[k].id, "%s", parts[k]);
-                rep.nparts = (int)k + 1;
-            }
-            reply();
-            continue;
-        }
+    while (next_request(parts, sizeof parts / sizeof parts[0], &shm)) {
         pl_shm_layout l = pl_shm_layout_for(q.in_len, q.out_len, q.reps);
         if (q.kind == PL_REQ_STAGE) {
             if (q.in_len != q.out_len) {
@@ -112,4 +73,5 @@ int main(void)
         }
         reply();
     }
+    return 0;
 }

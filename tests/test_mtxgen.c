@@ -70,19 +70,8 @@ static int same_csr(const pl_csr *a, const pl_csr *b)
            !memcmp(a->val, b->val, (size_t)a->nnz * sizeof *a->val);
 }
 
-/* Column c in row r? (columns increase) */
-static int has(const pl_csr *m, long r, long c)
-{
-    long lo = m->row_ptr[r], hi = m->row_ptr[r + 1];
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (m->col[mid] < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < m->row_ptr[r + 1] && m->col[lo] == c;
-}
+/* Column c in row r? */
+static int has(const pl_csr *m, long r, long c) { return pl_csr_find(m, r, c) >= 0; }
 
 /* What every generated matrix is (mtxgen.h), and nnz against the target.
    Loops over entries test with `if` and ck_abort_msg: Check's ck_assert

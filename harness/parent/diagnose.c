@@ -198,6 +198,66 @@ static void sort_findings(const pl_cmp *c, pl_diag *d, sort_info *si)
     }
 }
 
+/* ------------------------------------------------- shared by both kinds */
+
+/* The guard zones and the input, whatever the element type. */
+static void check_surroundings(pl_diag *d, const uint8_t *front, const uint8_t *back, size_t guard_bytes,
+                               const void *in, const void *in_after, size_t in_bytes)
+{
+    d->guard_front_bad = pl_guard_changed(front, guard_bytes);
+    d->guard_back_bad = pl_guard_changed(back, guard_bytes);
+    if (d->guard_back_bad)
+        d->findings |= PL_F_GUARD_BACK;
+    if (d->guard_front_bad)
+        d->findings |= PL_F_GUARD_FRONT;
+    if (in && in_after && memcmp(in, in_after, in_bytes) != 0)
+        d->findings |= PL_F_INPUT_CHANGED;
+}
+
+/* Errors that start at a multiple of 32 or more: a block boundary. */
+static void check_block(pl_diag *d)
+{
+    size_t low = d->first_bad & (~d->first_bad + 1); /* largest power of two dividing it */
+    if (d->first_bad >= 32 && low >= 32) {
+        d->findings |= PL_F_BLOCK;
+        d->block = low;
+    }
+}
+
+/* The reason for the findings every kind of output shares; 0 for others. */
+static int common_reason(unsigned chosen, const pl_diag *d, char *r, size_t rc)
+{
+    switch (chosen) {
+    case PL_F_NOT_IMPLEMENTED:
+        snprintf(r, rc, "not implemented yet (the output was never written)");
+        return 1;
+    case PL_F_GUARD_BACK:
+        snprintf(r, rc, "wrote past the end of the output (%zu bytes of the guard zone after it changed)",
+                 d->guard_back_bad);
+        return 1;
+    case PL_F_GUARD_FRONT:
+        snprintf(r, rc, "wrote before the start of the output (%zu bytes of the guard zone before it changed)",
+                 d->guard_front_bad);
+        return 1;
+    case PL_F_INPUT_CHANGED:
+        snprintf(r, rc, "modified its input, which is read-only");
+        return 1;
+    }
+    return 0;
+}
+
+/* The shared findings that were not the reason, as detail lines. */
+static void common_also(pl_diag *d, unsigned chosen)
+{
+    unsigned f = d->findings;
+    if (chosen != PL_F_GUARD_FRONT && (f & PL_F_GUARD_FRONT))
+        add(d, "also wrote before the start of the output (%zu guard bytes changed)", d->guard_front_bad);
+    if (chosen != PL_F_GUARD_BACK && (f & PL_F_GUARD_BACK))
+        add(d, "also wrote past the end of the output (%zu guard bytes changed)", d->guard_back_bad);
+    if (chosen != PL_F_INPUT_CHANGED && (f & PL_F_INPUT_CHANGED))
+        add(d, "also modified its input, which is read-only");
+}
+
 /* ---------------------------------------------------------------- compare */
 
 int pl_compare_i32(const pl_cmp *c, pl_diag *d)
@@ -216,15 +276,8 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         if (c->got2 && c->got2[i] != c->got[i] && d->race_diffs++ == 0)
             first_race = i;
     }
-    d->guard_front_bad = pl_guard_changed(c->guard_front, c->guard_bytes);
-    d->guard_back_bad = pl_guard_changed(c->guard_back, c->guard_bytes);
-
-    if (d->guard_back_bad)
-        d->findings |= PL_F_GUARD_BACK;
-    if (d->guard_front_bad)
-        d->findings |= PL_F_GUARD_FRONT;
-    if (c->in && c->in_after && memcmp(c->in, c->in_after, (c->n_in ? c->n_in : n) * sizeof *c->in) != 0)
-        d->findings |= PL_F_INPUT_CHANGED;
+    check_surroundings(d, c->guard_front, c->guard_back, c->guard_bytes, c->in, c->in_after,
+                       (c->n_in ? c->n_in : n) * sizeof *c->in);
     if (d->race_diffs)
         d->findings |= PL_F_RACE;
     if (d->mismatches) {
@@ -239,11 +292,8 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
             else if (shifted(c, -1))
                 d->findings |= PL_F_SHIFT_LEFT;
         }
-        size_t low = d->first_bad & (~d->first_bad + 1); /* largest power of two dividing it */
-        if (d->first_bad >= 32 && low >= 32 && !c->sort && !(d->findings & (PL_F_SHIFT_RIGHT | PL_F_SHIFT_LEFT))) {
-            d->findings |= PL_F_BLOCK;
-            d->block = low;
-        }
+        if (!c->sort && !(d->findings & (PL_F_SHIFT_RIGHT | PL_F_SHIFT_LEFT)))
+            check_block(d);
     }
     sort_info si = {0, 0, NULL, NULL};
     if (c->sort && d->mismatches && !d->unwritten && !(d->findings & PL_F_NOT_IMPLEMENTED))
@@ -260,21 +310,7 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         chosen = f & order[k];
     char *r = d->reason;
     size_t rc = sizeof d->reason;
-    switch (chosen) {
-    case PL_F_NOT_IMPLEMENTED:
-        snprintf(r, rc, "not implemented yet (the output was never written)");
-        break;
-    case PL_F_GUARD_BACK:
-        snprintf(r, rc, "wrote past the end of the output (%zu bytes of the guard zone after it changed)",
-                 d->guard_back_bad);
-        break;
-    case PL_F_GUARD_FRONT:
-        snprintf(r, rc, "wrote before the start of the output (%zu bytes of the guard zone before it changed)",
-                 d->guard_front_bad);
-        break;
-    case PL_F_INPUT_CHANGED:
-        snprintf(r, rc, "modified its input, which is read-only");
-        break;
+    switch (common_reason(chosen, d, r, rc) ? 0 : chosen) {
     case PL_F_RACE:
         snprintf(r, rc, "results differ between two runs at %zu positions (first at index %zu): a race?",
                  d->race_diffs, first_race);
@@ -328,14 +364,9 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
         break;
     }
 
-    if (chosen != PL_F_GUARD_FRONT && (f & PL_F_GUARD_FRONT))
-        add(d, "also wrote before the start of the output (%zu guard bytes changed)", d->guard_front_bad);
-    if (chosen != PL_F_GUARD_BACK && (f & PL_F_GUARD_BACK))
-        add(d, "also wrote past the end of the output (%zu guard bytes changed)", d->guard_back_bad);
+    common_also(d, chosen);
     if (chosen != PL_F_RACE && (f & PL_F_RACE))
         add(d, "also: results differ between two runs at %zu positions", d->race_diffs);
-    if (chosen != PL_F_INPUT_CHANGED && (f & PL_F_INPUT_CHANGED))
-        add(d, "also modified its input, which is read-only");
     if (d->mismatches && !(f & PL_F_NOT_IMPLEMENTED)) {
         char w[16], g[16];
         fmt_value(w, sizeof w, c->want[d->first_bad]);
@@ -443,14 +474,7 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
             first_race = i; /* right the first time, wrong the second */
         }
     }
-    d->guard_front_bad = pl_guard_changed(c->guard_front, c->guard_bytes);
-    d->guard_back_bad = pl_guard_changed(c->guard_back, c->guard_bytes);
-    if (d->guard_back_bad)
-        d->findings |= PL_F_GUARD_BACK;
-    if (d->guard_front_bad)
-        d->findings |= PL_F_GUARD_FRONT;
-    if (c->in && c->in_after && memcmp(c->in, c->in_after, c->in_bytes) != 0)
-        d->findings |= PL_F_INPUT_CHANGED;
+    check_surroundings(d, c->guard_front, c->guard_back, c->guard_bytes, c->in, c->in_after, c->in_bytes);
     if (d->race_diffs)
         d->findings |= PL_F_RACE;
 
@@ -475,11 +499,8 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
         }
         if (sus)
             d->findings |= PL_F_SUSPECT;
-        size_t low = d->first_bad & (~d->first_bad + 1);
-        if (!sus && n > 1 && d->first_bad >= 32 && low >= 32) {
-            d->findings |= PL_F_BLOCK;
-            d->block = low;
-        }
+        if (!sus && n > 1)
+            check_block(d);
     }
 
     static const unsigned order[] = {
@@ -492,21 +513,7 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
     char *r = d->reason, pos[64], g[32];
     size_t rc = sizeof d->reason;
     fmt_pos(pos, sizeof pos, c, d->mismatches ? d->first_bad : first_race);
-    switch (chosen) {
-    case PL_F_NOT_IMPLEMENTED:
-        say(r, rc, "not implemented yet (the output was never written)");
-        break;
-    case PL_F_GUARD_BACK:
-        say(r, rc, "wrote past the end of the output (%zu bytes of the guard zone after it changed)",
-                 d->guard_back_bad);
-        break;
-    case PL_F_GUARD_FRONT:
-        say(r, rc, "wrote before the start of the output (%zu bytes of the guard zone before it changed)",
-                 d->guard_front_bad);
-        break;
-    case PL_F_INPUT_CHANGED:
-        say(r, rc, "modified its input, which is read-only");
-        break;
+    switch (common_reason(chosen, d, r, rc) ? 0 : chosen) {
     case PL_F_SUSPECT:
         say(r, rc, "%.100s; %zu of %zu positions wrong, first %.48s", sus->what, d->mismatches, n, pos);
         break;
@@ -530,14 +537,9 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
                  d->mismatches, n, pos, g, c->want[d->first_bad], tol_at(c, d->first_bad));
         break;
     }
-    if (chosen != PL_F_GUARD_FRONT && (f & PL_F_GUARD_FRONT))
-        add(d, "also wrote before the start of the output (%zu guard bytes changed)", d->guard_front_bad);
-    if (chosen != PL_F_GUARD_BACK && (f & PL_F_GUARD_BACK))
-        add(d, "also wrote past the end of the output (%zu guard bytes changed)", d->guard_back_bad);
+    common_also(d, chosen);
     if (chosen != PL_F_RACE && (f & PL_F_RACE))
         add(d, "also: out of tolerance in a second run at %zu positions", d->race_diffs);
-    if (chosen != PL_F_INPUT_CHANGED && (f & PL_F_INPUT_CHANGED))
-        add(d, "also modified its input, which is read-only");
     if (d->mismatches && !(f & PL_F_NOT_IMPLEMENTED)) {
         fmt_real(g, sizeof g, c->elem, c->got, d->first_bad);
         add(d, "first wrong: %s: expected %.17g, got %s; %zu of %zu positions out of tolerance", pos,

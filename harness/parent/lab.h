@@ -29,7 +29,8 @@ typedef void (*pl_cpu_op)(const int *in, int *out, size_t n);
 
 struct pl_cmp_real;
 /* Float and double outputs (labs 06 and 07): the words of the output are
-   elements of type elem (enum pl_elem, diagnose.h), and they are judged by
+   elements of type elem (enum pl_elem, diagnose.h), and so are the input's
+   (graded timing patches a staged input element by element), judged by
    pl_compare_real against what expect fills for the input in (its words) of
    size n: the reference want[] in higher precision, the tolerance tol[] the
    lab states, and in c the suspects (known mistakes, their values kept by

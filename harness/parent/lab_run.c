@@ -97,6 +97,17 @@ static pl_cmp part_cmp(const pl_part *p, long n, const int *want, const int *got
     return c;
 }
 
+/* An output still all poison: never written ("not implemented yet",
+   whatever the expected values: no generated input's answer is all
+   0xA5A5A5A5 words). Stops at the first written word. */
+static int all_poison(const int *got, size_t len)
+{
+    size_t k = 0;
+    while (k < len && got[k] == PL_POISON_I32)
+        k++;
+    return k == len && len > 0;
+}
+
 /* A result as the worker left it: what judge compares. */
 typedef struct result_view {
     const int *got, *got2;       /* output words; got2: a second run's, or NULL */
@@ -135,11 +146,7 @@ static int judge(const pl_part *p, long n, double param, const int *in, const in
     c.got = v->got, c.got2 = v->got2;
     c.guard_front = v->front, c.guard_back = v->back, c.guard_bytes = v->front ? PL_GUARD_BYTES : 0;
     c.in = v->in, c.in_after = v->in_after, c.in_bytes = v->n_in * sizeof *in;
-    /* an output still all poison needs no reference (the stubs' many tests) */
-    size_t k = 0;
-    while (k < words && v->got[k] == PL_POISON_I32)
-        k++;
-    if (k == words && words > 0)
+    if (all_poison(v->got, words)) /* needs no reference (the stubs' many tests) */
         memset(rwant, 0, m * sizeof *rwant), memset(rtol, 0, m * sizeof *rtol);
     else
         p->real->expect(in, n, param, rwant, rtol, &c);
@@ -315,14 +322,10 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
         /* Compared where the worker left them. Its process could change them
            meanwhile, but only to a result it could have sent. */
         const int *got = (const int *)(c.shm + c.l.out[0]);
-        /* An output still all poison is "not implemented yet" whatever the
-           expected values (no generated input's answer is all 0xA5A5A5A5):
-           the reference and the second run are spared for the stubs' many
-           tests. */
-        size_t k = 0, len = (size_t)c.out_len;
-        while (ran && k < len && got[k] == PL_POISON_I32)
-            k++;
-        int unwritten = ran && k == len && len > 0;
+        /* An output never written: the reference and the second run are
+           spared for the stubs' many tests. */
+        size_t len = (size_t)c.out_len;
+        int unwritten = ran && all_poison(got, len);
         int twice = !once && !unwritten;
         if (ran && twice)
             ran = ask(&c, PL_REQ_STAGE, 0, 0, &rep, NULL) && ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) &&

@@ -145,14 +145,22 @@ static int word_is(word w, const char *s)
 
 enum { NUM_OK, NUM_BAD, NUM_LONG, NUM_RANGE, NUM_NONFINITE };
 
-/* An optional sign and decimal digits, nothing else; NUM_RANGE past long. */
-static int parse_long(word w, long *out)
+/* The word as a C string in buf (PL_MTX_MAX_WORD + 1 bytes), or NUM_LONG. */
+static int word_cstr(word w, char *buf)
 {
-    char buf[PL_MTX_MAX_WORD + 1];
     if (w.n > PL_MTX_MAX_WORD)
         return NUM_LONG;
     memcpy(buf, w.p, w.n);
     buf[w.n] = '\0';
+    return NUM_OK;
+}
+
+/* An optional sign and decimal digits, nothing else; NUM_RANGE past long. */
+static int parse_long(word w, long *out)
+{
+    char buf[PL_MTX_MAX_WORD + 1];
+    if (word_cstr(w, buf) != NUM_OK)
+        return NUM_LONG;
     size_t i = buf[0] == '+' || buf[0] == '-';
     if (i == w.n)
         return NUM_BAD;
@@ -173,10 +181,8 @@ static int parse_long(word w, long *out)
 static int parse_double(word w, double *out)
 {
     char buf[PL_MTX_MAX_WORD + 1];
-    if (w.n > PL_MTX_MAX_WORD)
+    if (word_cstr(w, buf) != NUM_OK)
         return NUM_LONG;
-    memcpy(buf, w.p, w.n);
-    buf[w.n] = '\0';
     /* strtod skips leading white space (\v, \f, \r are not our blanks)
        and reads hex: the word must start like a decimal number, NaN or Inf. */
     const char *d = buf + (buf[0] == '+' || buf[0] == '-');
@@ -606,19 +612,21 @@ void pl_csr_free(pl_csr *m)
 
 /* ---------------------------------------------------------------- check */
 
-__attribute__((format(printf, 3, 4))) static int say(char *err, size_t cap, const char *fmt, ...)
+int pl_mtx_error(char *err, size_t cap, const char *fmt, ...)
 {
     if (err && cap) {
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(err, cap, fmt, ap);
         va_end(ap);
+        for (char *q = err; *q; q++)
+            if ((unsigned char)*q < 0x20)
+                *q = '?';
     }
     return -1;
 }
 
-/* Where column c is in row r of a checked CSR, or -1. */
-static long find(const pl_csr *m, long r, long c)
+long pl_csr_find(const pl_csr *m, long r, long c)
 {
     long lo = m->row_ptr[r], hi = m->row_ptr[r + 1];
     while (lo < hi) {
@@ -638,47 +646,47 @@ int pl_csr_check(const pl_csr *m, char *err, size_t cap)
                 : !strcmp(m->field, "pattern")                                         ? FIELD_PATTERN
                                                                                        : -1;
     if (sym < 0 && strcmp(m->symmetry, "general"))
-        return say(err, cap, "unknown symmetry '%.15s'", m->symmetry);
+        return pl_mtx_error(err, cap, "unknown symmetry '%.15s'", m->symmetry);
     if (field < 0)
-        return say(err, cap, "unknown field '%.7s'", m->field);
+        return pl_mtx_error(err, cap, "unknown field '%.7s'", m->field);
     if (m->rows < 0 || m->cols < 0 || m->rows > PL_MTX_MAX_DIM || m->cols > PL_MTX_MAX_DIM || m->nnz < 0 ||
         m->nnz > PL_MTX_MAX_NNZ)
-        return say(err, cap, "sizes out of range: %ld x %ld, nnz %ld", m->rows, m->cols, m->nnz);
+        return pl_mtx_error(err, cap, "sizes out of range: %ld x %ld, nnz %ld", m->rows, m->cols, m->nnz);
     if (sym >= 0 && m->rows != m->cols)
-        return say(err, cap, "a %s matrix of %ld x %ld", m->symmetry, m->rows, m->cols);
+        return pl_mtx_error(err, cap, "a %s matrix of %ld x %ld", m->symmetry, m->rows, m->cols);
     if (!m->row_ptr || (m->nnz > 0 && (!m->col || !m->val)))
-        return say(err, cap, "missing arrays");
+        return pl_mtx_error(err, cap, "missing arrays");
     if (m->row_ptr[0] != 0 || m->row_ptr[m->rows] != m->nnz)
-        return say(err, cap, "row_ptr runs from %ld to %ld, expected 0 to nnz = %ld", m->row_ptr[0], m->row_ptr[m->rows],
+        return pl_mtx_error(err, cap, "row_ptr runs from %ld to %ld, expected 0 to nnz = %ld", m->row_ptr[0], m->row_ptr[m->rows],
                    m->nnz);
     for (long r = 0; r < m->rows; r++)
         if (m->row_ptr[r + 1] < m->row_ptr[r])
-            return say(err, cap, "row_ptr decreases at row %ld", r);
+            return pl_mtx_error(err, cap, "row_ptr decreases at row %ld", r);
     for (long r = 0; r < m->rows; r++)
         for (long t = m->row_ptr[r]; t < m->row_ptr[r + 1]; t++) {
             long c = m->col[t];
             double v = m->val[t];
             if (c < 0 || c >= m->cols)
-                return say(err, cap, "row %ld: column %ld out of range 0..%ld", r, c, m->cols - 1);
+                return pl_mtx_error(err, cap, "row %ld: column %ld out of range 0..%ld", r, c, m->cols - 1);
             if (t > m->row_ptr[r] && c <= m->col[t - 1])
-                return say(err, cap, "row %ld: columns %d then %ld, not increasing", r, m->col[t - 1], c);
+                return pl_mtx_error(err, cap, "row %ld: columns %d then %ld, not increasing", r, m->col[t - 1], c);
             if (!isfinite(v))
-                return say(err, cap, "row %ld, column %ld: value not finite", r, c);
+                return pl_mtx_error(err, cap, "row %ld, column %ld: value not finite", r, c);
             if ((field == FIELD_INTEGER && (v != floor(v) || fabs(v) > (double)INT_VALUE_MAX)) ||
                 (field == FIELD_PATTERN && v != 1.0))
-                return say(err, cap, "row %ld, column %ld: value %g in a %s matrix", r, c, v, m->field);
+                return pl_mtx_error(err, cap, "row %ld, column %ld: value %g in a %s matrix", r, c, v, m->field);
         }
     if (sym < 0)
         return 0;
     for (long r = 0; r < m->rows; r++)
         for (long t = m->row_ptr[r]; t < m->row_ptr[r + 1]; t++) {
-            long c = m->col[t], u = find(m, c, r);
+            long c = m->col[t], u = pl_csr_find(m, c, r);
             if (sym == SYM_SKEW && c == r)
-                return say(err, cap, "skew-symmetric with a diagonal entry at row %ld", r);
+                return pl_mtx_error(err, cap, "skew-symmetric with a diagonal entry at row %ld", r);
             if (u < 0)
-                return say(err, cap, "(%ld, %ld) has no mirror (%ld, %ld)", r, c, c, r);
+                return pl_mtx_error(err, cap, "(%ld, %ld) has no mirror (%ld, %ld)", r, c, c, r);
             if (m->val[u] != (sym == SYM_SKEW ? -m->val[t] : m->val[t]))
-                return say(err, cap, "(%ld, %ld) = %g but (%ld, %ld) = %g", r, c, m->val[t], c, r, m->val[u]);
+                return pl_mtx_error(err, cap, "(%ld, %ld) = %g but (%ld, %ld) = %g", r, c, m->val[t], c, r, m->val[u]);
         }
     return 0;
 }

@@ -142,6 +142,15 @@ void pl_csr_free(pl_csr *m);
    reason in err. For tests, and for code that builds a pl_csr itself. */
 int pl_csr_check(const pl_csr *m, char *err, size_t cap);
 
+/* Where column c is in row r of a checked CSR (columns increase within a
+   row), or -1. */
+long pl_csr_find(const pl_csr *m, long r, long c);
+
+/* Writes a printf-formatted one-line error to err (when err and cap), control
+   characters shown as '?', and returns -1: for the sparse labs' readers,
+   writers and generators. */
+__attribute__((format(printf, 3, 4))) int pl_mtx_error(char *err, size_t cap, const char *fmt, ...);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,22 +82,6 @@ const int pl_mtxgen_npresets = sizeof pl_mtxgen_presets / sizeof pl_mtxgen_prese
 enum { TAG_LEN = 0x6c656e, TAG_FEM = 0x66656d, TAG_ROW = 0x726f77 };
 
 #define SCALE_MAX 1000.0
-
-/* ----------------------------------------------------------- messages */
-
-__attribute__((format(printf, 3, 4))) static int say(char *err, size_t cap, const char *fmt, ...)
-{
-    if (err && cap) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, cap, fmt, ap);
-        va_end(ap);
-        for (char *q = err; *q; q++)
-            if ((unsigned char)*q < 0x20)
-                *q = '?';
-    }
-    return -1;
-}
 
 /* ------------------------------------------------------------- random */
 
@@ -372,7 +355,7 @@ static int fem_design(fem *f, long n, long nnz, long max_row, uint64_t seed, cha
     f->g = c;
     f->run = malloc((size_t)nc * sizeof *f->run);
     if (!f->run)
-        return say(err, cap, "out of memory for the fem design (%ld runs)", nc);
+        return pl_mtx_error(err, cap, "out of memory for the fem design (%ld runs)", nc);
     f->nruns = 0;
     for (long k = -K; k <= K; k++) {
         long lo = k * D - h, hi = k * D + h, top = f->nodes - 1;
@@ -513,25 +496,25 @@ static long default_nnz(family_id fam, long rows, long cols)
 static int check_params(const pl_mtxgen_params *p, family_id fam, long nnz, char *err, size_t cap)
 {
     if (p->rows < 0 || p->cols < 0 || p->rows > PL_MTX_MAX_DIM || p->cols > PL_MTX_MAX_DIM)
-        return say(err, cap, "%s: a %ld x %ld matrix: rows and cols must lie within 0..%ld (indices are int)",
+        return pl_mtx_error(err, cap, "%s: a %ld x %ld matrix: rows and cols must lie within 0..%ld (indices are int)",
                    p->family, p->rows, p->cols, PL_MTX_MAX_DIM);
     if (nnz < 0 || p->max_row < PL_MTXGEN_DEFAULT)
-        return say(err, cap, "%s: nnz %ld and max_row %ld must be 0 or more (or PL_MTXGEN_DEFAULT)", p->family, nnz,
+        return pl_mtx_error(err, cap, "%s: nnz %ld and max_row %ld must be 0 or more (or PL_MTXGEN_DEFAULT)", p->family, nnz,
                    p->max_row);
     if (nnz > PL_MTX_MAX_NNZ)
-        return say(err, cap, "%s: nnz %ld is more than the reader's limit %ld", p->family, nnz, PL_MTX_MAX_NNZ);
+        return pl_mtx_error(err, cap, "%s: nnz %ld is more than the reader's limit %ld", p->family, nnz, PL_MTX_MAX_NNZ);
     if (nnz > p->rows * p->cols)
-        return say(err, cap, "%s: nnz %ld cannot fit in a %ld x %ld matrix: it has places for %ld", p->family, nnz,
+        return pl_mtx_error(err, cap, "%s: nnz %ld cannot fit in a %ld x %ld matrix: it has places for %ld", p->family, nnz,
                    p->rows, p->cols, p->rows * p->cols);
     if (p->rows - nnz > PL_MTX_MAX_EMPTY_ROWS)
-        return say(err, cap, "%s: %ld rows for %ld entries: at least %ld rows would be empty, more than the reader's limit of %ld",
+        return pl_mtx_error(err, cap, "%s: %ld rows for %ld entries: at least %ld rows would be empty, more than the reader's limit of %ld",
                    p->family, p->rows, nnz, p->rows - nnz, PL_MTX_MAX_EMPTY_ROWS);
     if (fam == FEM && p->rows != p->cols)
-        return say(err, cap, "fem: makes square matrices, not %ld x %ld", p->rows, p->cols);
+        return pl_mtx_error(err, cap, "fem: makes square matrices, not %ld x %ld", p->rows, p->cols);
     if (fam == FEM && nnz < p->rows)
-        return say(err, cap, "fem: nnz %ld is less than rows %ld: every row has its diagonal", nnz, p->rows);
+        return pl_mtx_error(err, cap, "fem: nnz %ld is less than rows %ld: every row has its diagonal", nnz, p->rows);
     if (fam == DENSE && nnz != p->rows * p->cols)
-        return say(err, cap, "dense: nnz %ld is not rows x cols = %ld (leave nnz to the family)", nnz,
+        return pl_mtx_error(err, cap, "dense: nnz %ld is not rows x cols = %ld (leave nnz to the family)", nnz,
                    p->rows * p->cols);
     return 0;
 }
@@ -547,7 +530,7 @@ int pl_mtxgen_make(const pl_mtxgen_params *p, uint64_t seed, pl_csr *out, char *
         for (int i = 0; i < pl_mtxgen_nfamilies; i++)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
                      pl_mtxgen_families[i].name);
-        return say(err, cap, "unknown family '%.40s': one of %s", p->family ? p->family : "(null)", known);
+        return pl_mtx_error(err, cap, "unknown family '%.40s': one of %s", p->family ? p->family : "(null)", known);
     }
     long nnz = p->nnz;
     if (nnz == PL_MTXGEN_DEFAULT && p->rows >= 0 && p->cols >= 0 && p->rows <= PL_MTX_MAX_DIM &&
@@ -614,7 +597,7 @@ int pl_mtxgen_make(const pl_mtxgen_params *p, uint64_t seed, pl_csr *out, char *
 oom:
     free(f.run);
     pl_csr_free(out);
-    return say(err, cap, "%s: out of memory for a %ld x %ld matrix of about %ld entries (%.1f GB)", p->family, rows,
+    return pl_mtx_error(err, cap, "%s: out of memory for a %ld x %ld matrix of about %ld entries (%.1f GB)", p->family, rows,
                cols, nnz, ((double)rows * 8 + (double)nnz * 12) / 1e9);
 }
 
@@ -645,7 +628,7 @@ static long scaled(long x, double scale)
 int pl_mtxgen_scale(pl_mtxgen_params *p, double scale, char *err, size_t cap)
 {
     if (!(scale > 0 && scale <= SCALE_MAX))
-        return say(err, cap, "scale %g is out of range: more than 0, at most %g", scale, SCALE_MAX);
+        return pl_mtx_error(err, cap, "scale %g is out of range: more than 0, at most %g", scale, SCALE_MAX);
     if (scale == 1)
         return 0;
     long rows = scaled(p->rows, scale);
@@ -671,7 +654,7 @@ int pl_mtxgen_preset_params(const char *name, double scale, pl_mtxgen_params *p,
         for (int i = 0; i < pl_mtxgen_npresets; i++)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? " " : "",
                      pl_mtxgen_presets[i].name);
-        return say(err, cap, "unknown preset '%.40s': one of %s", name ? name : "(null)", known);
+        return pl_mtx_error(err, cap, "unknown preset '%.40s': one of %s", name ? name : "(null)", known);
     }
     *p = (pl_mtxgen_params){s->family, s->rows, s->cols, s->nnz, s->max_row};
     return pl_mtxgen_scale(p, scale, err, cap);
@@ -773,7 +756,7 @@ int pl_mtx_write_comment(const char *path, const pl_csr *m, const char *comment,
 {
     char why[256];
     if (pl_csr_check(m, why, sizeof why))
-        return say(err, cap, "%s: not written: the matrix is not a valid CSR: %s", path, why);
+        return pl_mtx_error(err, cap, "%s: not written: the matrix is not a valid CSR: %s", path, why);
     /* A regular file (or none yet) is written to a temporary beside it
        and renamed; anything else (a pipe, /dev/stdout) directly. */
     struct stat st;
@@ -781,13 +764,13 @@ int pl_mtx_write_comment(const char *path, const pl_csr *m, const char *comment,
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp)
-        return say(err, cap, "%s: out of memory", path);
+        return pl_mtx_error(err, cap, "%s: out of memory", path);
     snprintf(tmp, plen + 16, "%s.tmp-XXXXXX", path);
     int fd = direct ? open(path, O_WRONLY | O_CLOEXEC) : mkstemp(tmp);
     if (fd < 0) {
         int e = errno;
         free(tmp);
-        return say(err, cap, "%s: cannot open for writing: %s", path, strerror(e));
+        return pl_mtx_error(err, cap, "%s: cannot open for writing: %s", path, strerror(e));
     }
     if (!direct) {
         mode_t mask = umask(022);
@@ -805,7 +788,7 @@ int pl_mtx_write_comment(const char *path, const pl_csr *m, const char *comment,
     if (rc != 0 && !direct)
         unlink(tmp);
     free(tmp);
-    return rc ? say(err, cap, "%s: cannot write: %s", path, strerror(e)) : 0;
+    return rc ? pl_mtx_error(err, cap, "%s: cannot write: %s", path, strerror(e)) : 0;
 }
 
 int pl_mtx_write(const char *path, const pl_csr *m, char *err, size_t cap)

@@ -151,37 +151,26 @@ static const pl_real_check check_f64 = {PL_ELEM_F64, one, expect_f64};
 
 /* ------------------------------------------------- CPU rows (timing) */
 
-/* What a CPU gives the simple way: one accumulator of the type, in order. */
-static void cpu_f32(const int *in, int *out, size_t n)
-{
-    float s = 0;
-    for (size_t i = 0; i < n; i++)
-        s += ((const float *)in)[i];
-    memcpy(out, &s, sizeof s);
-}
-static void omp_f32(const int *in, int *out, size_t n)
-{
-    float s = 0;
-#pragma omp parallel for reduction(+ : s) schedule(static)
-    for (size_t i = 0; i < n; i++)
-        s += ((const float *)in)[i];
-    memcpy(out, &s, sizeof s);
-}
-static void cpu_f64(const int *in, int *out, size_t n)
-{
-    double s = 0;
-    for (size_t i = 0; i < n; i++)
-        s += ((const double *)in)[i];
-    memcpy(out, &s, sizeof s);
-}
-static void omp_f64(const int *in, int *out, size_t n)
-{
-    double s = 0;
-#pragma omp parallel for reduction(+ : s) schedule(static)
-    for (size_t i = 0; i < n; i++)
-        s += ((const double *)in)[i];
-    memcpy(out, &s, sizeof s);
-}
+/* What a CPU gives the simple way: one accumulator of the type, in order
+   (serial), or one per thread (OpenMP). */
+#define CPU_SUMS(T, suffix)                                                   \
+    static void cpu_##suffix(const int *in, int *out, size_t n)               \
+    {                                                                         \
+        T s = 0;                                                              \
+        for (size_t i = 0; i < n; i++)                                        \
+            s += ((const T *)in)[i];                                          \
+        memcpy(out, &s, sizeof s);                                            \
+    }                                                                         \
+    static void omp_##suffix(const int *in, int *out, size_t n)               \
+    {                                                                         \
+        T s = 0;                                                              \
+        _Pragma("omp parallel for reduction(+ : s) schedule(static)")         \
+        for (size_t i = 0; i < n; i++)                                        \
+            s += ((const T *)in)[i];                                          \
+        memcpy(out, &s, sizeof s);                                            \
+    }
+CPU_SUMS(float, f32)
+CPU_SUMS(double, f64)
 
 static long len_f32(long n) { return n; }
 static long len_f64(long n) { return 2 * n; }
