@@ -166,7 +166,7 @@ build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o bu
 build/$(call impl_tag,$(2))/lab$(1)-worker: build/obj/worker/lab$(1)-core.o \
     build/$(call impl_tag,$(2))/obj/$(call lab_dir,$(1))/$(call lab_base,$(1)).o
 	$$(quiet) LINK $$@
-	$$(Q)$$(CXX) -o $$@ $$^ $$(LDLIBS) && \
+	$$(Q)$$(CXX) -o $$@ $$^ $$(LDLIBS) $$(LDLIBS_LAB$(1)) && \
 	  { nm -C $$(word 2,$$^) | sed -n 's/^.* [A-Za-z] //p' | \
 	    grep -E '(^|[^A-Za-z0-9_])(cub|thrust)::|(^|[^A-Za-z0-9_])(cublas|cusparse|cufft)[A-Z_]' | head -n 3 || true; } >$$@.vendor
 endef
@@ -178,7 +178,7 @@ lab_bins = $(foreach l,$(2),build/$(call impl_tag,$(1))/lab$(l) build/$(call imp
 # vendor library in a process the submission never ran in.
 build/vendor/lab%-worker: build/obj/worker/lab%-core.o
 	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ -no-pie -Wl,--unresolved-symbols=ignore-all $(LDLIBS)
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ -no-pie -Wl,--unresolved-symbols=ignore-all $(LDLIBS) $(LDLIBS_LAB$*)
 VENDOR_WORKERS := $(LAB_IDS:%=build/vendor/lab%-worker)
 
 # The table alone (the parent of the student variant), for `labNN list`.

@@ -63,6 +63,18 @@ scores=$out/scores.tsv
 : >"$scores"
 make -s --no-print-directory build/primlab-results >/dev/null || exit 2
 
+# build_hint LOG: one line naming a known cause of a build error, or nothing.
+# The warp intrinsics without _sync (__shfl_down, __any, ...) were removed
+# for sm_70 and later: code from before CUDA 9 (and from the lab 06 seed)
+# fails with "identifier ... is undefined".
+build_hint() {
+    local f
+    f=$(grep -o -m 1 -E 'identifier "__(shfl|shfl_up|shfl_down|shfl_xor|any|all|ballot)" is undefined' "$1" |
+        sed 's/identifier "\(__[a-z_]*\)".*/\1/')
+    [ -n "$f" ] && echo "$f without _sync no longer exists (removed for sm_70 and later, where the lanes of a warp" \
+        "are scheduled independently): use ${f}_sync(mask, ...), the mask naming every lane that takes part"
+}
+
 ids=()
 for dir in $(harness/lab-dirs.sh); do
     lab=$(basename "$dir")
@@ -72,13 +84,15 @@ for dir in $(harness/lab-dirs.sh); do
     src=$(cd "$dir" && ls -- *.cu)
     bin=build/$tag/lab$id
     echo "== lab $id ($lab): $impl/$lab/$src"
-    status=""
+    status="" hint=""
     if [ ! -f "$impl/$lab/$src" ]; then
         echo "lab$id: '$impl/$lab/$src' is missing: 0 points"
         status=MISSING
     elif ! make -s --no-print-directory IMPL="$impl" "$bin" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1; then
         echo "lab$id: does not compile: 0 points. First errors:"
         grep -m 8 -E 'error|undefined reference' "build/$tag/build-lab$id.log" | sed 's/^/    /'
+        hint=$(build_hint "build/$tag/build-lab$id.log")
+        [ -n "$hint" ] && echo "    hint: $hint"
         status=NOBUILD
     fi
     if [ -n "$status" ]; then
@@ -86,7 +100,7 @@ for dir in $(harness/lab-dirs.sh); do
         # seed, which adds the hidden tests, as the lab binary would)
         make -s --no-print-directory "build/tables/lab$id" >/dev/null 2>&1
         max=$(with_seed "build/tables/lab$id" list 2>/dev/null | sed -n 's/^total: \([0-9.]*\) points$/\1/p')
-        reason="$impl/$lab/$src: $([ "$status" = MISSING ] && echo missing || echo 'does not compile')"
+        reason="$impl/$lab/$src: $([ "$status" = MISSING ] && echo missing || echo 'does not compile')${hint:+: $hint}"
         printf '%s\tlab %s (%s)\tcorrectness\t0\t%s\t0\t%s\t0\t\t%s\t\n' "$id" "$id" "$lab" "$status" \
             "${max:-0}" "$reason" >>"$scores"
         echo "lab$id subtotal: 0/${max:-?}"

@@ -65,6 +65,7 @@ enum pl_req_flags {
     PL_RQ_IN_AFTER = 1u << 3, /* FETCH: the input as the call left it */
     PL_RQ_PHASES = 1u << 4,   /* CALL: record primlab_phase marks (spans in shm) */
     PL_RQ_PATCH = 1u << 5,    /* CALL: patch the staged input first (patch_at) */
+    PL_RQ_POISON_NAN = 1u << 6, /* STAGE: the output starts as 0xFF bytes (a NaN in float and double) */
 };
 
 typedef struct pl_req {

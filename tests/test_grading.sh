@@ -114,6 +114,19 @@ if ! command -v bwrap >/dev/null || ! err=$(bwrap --ro-bind / / --unshare-all --
     [ "$fail" = 0 ]
     exit
 fi
+# A warp intrinsic without _sync (code from before CUDA 9): the build error
+# is named, with the fix, in the report and in the scores' reason.
+mkdir -p "$t/shfl/06-shuffle-reduction"
+{ cat labs/06-shuffle-reduction/shuffle_reduction.cu
+  printf '__global__ void warp_sum(float *p)\n{\n    float v = p[threadIdx.x];\n'
+  printf '    for (int o = 16; o > 0; o /= 2)\n        v += __shfl_down(v, o);\n    p[threadIdx.x] = v;\n}\n'
+} >"$t/shfl/06-shuffle-reduction/shuffle_reduction.cu"
+PRIMLAB_WIP=1 CHECK_OUT=$t/shfl-check harness/check.sh "$t/shfl" 06 >"$t/shfl.out" 2>&1
+check "check: __shfl_down without _sync is named" grep -q \
+    "hint: __shfl_down without _sync no longer exists.*use __shfl_down_sync(mask, ...)" "$t/shfl.out"
+check "check: the hint is in the scores' reason" grep -q "does not compile: __shfl_down without _sync" \
+    "$t/shfl-check/scores.tsv"
+
 s=$t/subs
 stub=labs/01-prefix-sum/prefix_sum.cu
 mkdir -p "$s/alice/01-prefix-sum" "$s/bob" "$s/carol/harness" "$s/frank" "$s/mallory" \

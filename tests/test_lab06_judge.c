@@ -2,10 +2,14 @@
  * keep every partial sum exact (so the float sum in any order is the
  * reference, and the tolerance zero), and its verdicts on made-up results:
  * the exact sum passes, a sum without the last partial warp is named, a
- * poisoned output is "not implemented yet". Linked with lab 06's table. */
+ * poisoned output is "not implemented yet". The SpMV parts: every case's
+ * matrix at every test size is made, a float (double) loop in row order
+ * passes, and a row loop that stops one short is named. Linked with lab
+ * 06's table. */
 #include "../harness/parent/diagnose.h"
 #include "../harness/parent/lab.h"
 #include "../harness/parent/rubric.h"
+#include "../harness/worker/labs/lab06_csr.h"
 
 #include <check.h>
 #include <math.h>
@@ -105,7 +109,94 @@ START_TEST(named_mistakes)
     /* a sum off by one unit that no suspect explains */
     double e = serial_sum("af", 100, 3, 0);
     ck_assert(!judge("af", 100, 3, e + 0x1p-10, &d, &exact));
-    ck_assert_msg(strstr(d.reason, "out of tolerance at 1 of 1 positions: sum 0"), "%s", d.reason);
+    ck_assert_msg(strstr(d.reason, "the sum is ") && strstr(d.reason, ", expected "), "%s", d.reason);
+}
+END_TEST
+
+/* Judges the part's CPU loop (plain float or double, in row order) on the
+   input of rows and case, with the last entry of each row left out when
+   short_by_one: returns pass or fail, d the verdict. */
+static int judge_spmv(const char *id, long rows, int kase, int short_by_one, pl_diag *d)
+{
+    const pl_part *p = part(id);
+    long words = p->input_words(rows, kase);
+    ck_assert_int_ge(words, 4);
+    int *in = malloc((size_t)words * 4);
+    ck_assert_ptr_nonnull(in);
+    p->make_input(in, rows, kase, 11);
+    ck_assert_int_eq(in[0], rows);
+    int dbl = p->real->elem == PL_ELEM_F64;
+    void *y = malloc((size_t)(rows ? rows : 1) * (dbl ? 8 : 4));
+    double *want = malloc((size_t)(rows ? rows : 1) * 8), *tol = malloc((size_t)(rows ? rows : 1) * 8);
+    ck_assert(y && want && tol);
+    p->cpu(in, y, (size_t)rows);
+    if (short_by_one) { /* each row again, without its last entry */
+        lab06_csr_at at = lab06_csr_layout(in[0], in[1], in[2], dbl ? 2 : 1);
+        const int *rp = in + at.row_ptr, *col = in + at.col;
+        for (long r = 0; r < rows; r++) {
+            double s = 0;
+            for (int e = rp[r]; e < rp[r + 1] - 1; e++)
+                s += dbl ? ((double *)(in + at.val))[e] * ((double *)(in + at.x))[col[e]]
+                         : (double)((float *)(in + at.val))[e] * ((float *)(in + at.x))[col[e]];
+            if (dbl)
+                ((double *)y)[r] = s;
+            else
+                ((float *)y)[r] = (float)s;
+        }
+    }
+    pl_cmp_real c;
+    memset(&c, 0, sizeof c);
+    p->real->expect(in, rows, kase, want, tol, &c);
+    c.elem = p->real->elem, c.n = (size_t)rows, c.want = want, c.tol = tol, c.got = y;
+    int ok = pl_compare_real(&c, d);
+    free(in), free(y), free(want), free(tol);
+    return ok;
+}
+
+START_TEST(spmv_cases)
+{
+    static const long rows[] = {0, 1, 31, 33, 1025, 65537, 262147};
+    const char *ids[] = {"cf", "cd", "df", "dd"};
+    for (int k = 0; k < 4; k++) {
+        const pl_part *p = part(ids[k]);
+        for (int q = 0; q < p->nparams; q++)
+            for (size_t s = 0; s < sizeof rows / sizeof rows[0]; s++) {
+                pl_diag d;
+                ck_assert_msg(judge_spmv(ids[k], rows[s], (int)p->params[q], 0, &d), "part %s rows=%ld %s: %s",
+                              ids[k], rows[s], p->param_labels[(int)p->params[q]], d.reason);
+            }
+    }
+}
+END_TEST
+
+START_TEST(spmv_short_by_one)
+{
+    const char *ids[] = {"cf", "dd"};
+    for (int k = 0; k < 2; k++) {
+        pl_diag d;
+        ck_assert(!judge_spmv(ids[k], 1025, 1 /* fem */, 1, &d));
+        ck_assert_msg(strstr(d.reason, "a row loop that stops one short?"), "%s", d.reason);
+    }
+}
+END_TEST
+
+/* An output added into instead of written: right when it starts as the
+   usual poison (a float of -2.9e-16), NaN when it starts as NaN. */
+START_TEST(reads_output)
+{
+    double want[4] = {1, 2, 3, 4}, tol[4] = {0, 0, 0, 0};
+    float got[4] = {1, 2, 3, 4}, got2[4] = {1, NAN, NAN, NAN};
+    pl_cmp_real c;
+    memset(&c, 0, sizeof c);
+    c.elem = PL_ELEM_F32, c.n = 4, c.want = want, c.tol = tol, c.got = got, c.got2 = got2, c.pos_name = "row";
+    pl_diag d;
+    c.got2_nan_start = 1;
+    ck_assert(!pl_compare_real(&c, &d));
+    ck_assert_msg(strstr(d.reason, "reads its output before writing it") && strstr(d.reason, "first row 1"), "%s",
+                  d.reason);
+    c.got2_nan_start = 0; /* from the usual poison: a race */
+    ck_assert(!pl_compare_real(&c, &d));
+    ck_assert_msg(strstr(d.reason, "a race?"), "%s", d.reason);
 }
 END_TEST
 
@@ -116,6 +207,9 @@ int main(void)
     tcase_set_timeout(t, 120);
     tcase_add_test(t, exact_in_any_order);
     tcase_add_test(t, named_mistakes);
+    tcase_add_test(t, spmv_cases);
+    tcase_add_test(t, spmv_short_by_one);
+    tcase_add_test(t, reads_output);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -365,7 +365,7 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     }
 
     common_also(d, chosen);
-    if (chosen != PL_F_RACE && (f & PL_F_RACE))
+    if (chosen != PL_F_RACE && chosen != PL_F_READS_OUTPUT && (f & PL_F_RACE))
         add(d, "also: results differ between two runs at %zu positions", d->race_diffs);
     if (d->mismatches && !(f & PL_F_NOT_IMPLEMENTED)) {
         char w[16], g[16];
@@ -470,12 +470,15 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
             if (d->mismatches++ == 0)
                 d->first_bad = i;
             d->unwritten += p;
-        } else if (c->got2 && !real_ok(c, real_at(c->elem, c->got2, i), i) && d->race_diffs++ == 0) {
-            first_race = i; /* right the first time, wrong the second */
+        } else if (c->got2 && !real_ok(c, real_at(c->elem, c->got2, i), i)) {
+            if (d->race_diffs++ == 0)
+                first_race = i; /* right the first time, wrong the second */
+            if (c->got2_nan_start && isnan(real_at(c->elem, c->got2, i)))
+                d->findings |= PL_F_READS_OUTPUT;
         }
     }
     check_surroundings(d, c->guard_front, c->guard_back, c->guard_bytes, c->in, c->in_after, c->in_bytes);
-    if (d->race_diffs)
+    if (d->race_diffs && !(d->findings & PL_F_READS_OUTPUT))
         d->findings |= PL_F_RACE;
 
     /* A named mistake: every wrong position holds the suspect's value. */
@@ -504,7 +507,7 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
     }
 
     static const unsigned order[] = {
-        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK, PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_SUSPECT,
+        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK, PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_READS_OUTPUT, PL_F_SUSPECT,
         PL_F_RACE,            PL_F_NOT_FINITE, PL_F_BLOCK,       PL_F_UNWRITTEN,     PL_F_MISMATCH,
     };
     unsigned f = d->findings, chosen = 0;
@@ -515,11 +518,19 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
     fmt_pos(pos, sizeof pos, c, d->mismatches ? d->first_bad : first_race);
     switch (common_reason(chosen, d, r, rc) ? 0 : chosen) {
     case PL_F_SUSPECT:
-        say(r, rc, "%.100s; %zu of %zu positions wrong, first %.48s", sus->what, d->mismatches, n, pos);
+        if (n == 1) /* one output (a sum): nothing to count */
+            say(r, rc, "%.100s", sus->what);
+        else
+            say(r, rc, "%.100s; %zu of %zu positions wrong, first %.48s", sus->what, d->mismatches, n, pos);
         break;
     case PL_F_RACE:
         say(r, rc, "right in the first run, out of tolerance in the second at %zu positions (first %.48s): a race?",
                  d->race_diffs, pos);
+        break;
+    case PL_F_READS_OUTPUT:
+        say(r, rc, "reads its output before writing it: right when the output starts near 0, NaN at %zu positions "
+                   "(first %.48s) when it starts as NaN (an add into the output, += or atomicAdd, not a write?)",
+            d->race_diffs, pos);
         break;
     case PL_F_NOT_FINITE:
         fmt_real(g, sizeof g, c->elem, c->got, d->first_bad);
@@ -533,8 +544,12 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
         break;
     case PL_F_MISMATCH:
         fmt_real(g, sizeof g, c->elem, c->got, d->first_bad);
-        say(r, rc, "out of tolerance at %zu of %zu positions: %.48s is %.24s, expected %.9g (allowed %.3g)",
-                 d->mismatches, n, pos, g, c->want[d->first_bad], tol_at(c, d->first_bad));
+        if (n == 1)
+            say(r, rc, "the %.48s is %.24s, expected %.9g (allowed %.3g)", c->pos_name ? c->pos_name : "result", g,
+                c->want[0], tol_at(c, 0));
+        else
+            say(r, rc, "out of tolerance at %zu of %zu positions: %.48s is %.24s, expected %.9g (allowed %.3g)",
+                d->mismatches, n, pos, g, c->want[d->first_bad], tol_at(c, d->first_bad));
         break;
     }
     common_also(d, chosen);
@@ -545,7 +560,7 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
         add(d, "first wrong: %s: expected %.17g, got %s; %zu of %zu positions out of tolerance", pos,
             c->want[d->first_bad], g, d->mismatches, n);
         add_real_window(d, c, d->first_bad);
-    } else if (f & PL_F_RACE) {
+    } else if (f & (PL_F_RACE | PL_F_READS_OUTPUT)) {
         add_real_window(d, c, first_race);
     }
     return f == 0;

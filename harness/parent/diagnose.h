@@ -43,6 +43,7 @@ enum pl_finding {
     PL_F_SORT_LOST = 1u << 13,      /* keys missing or duplicated */
     PL_F_NOT_FINITE = 1u << 14,     /* a NaN or an infinity where a number was expected */
     PL_F_SUSPECT = 1u << 15,        /* the wrong values are what a named mistake gives */
+    PL_F_READS_OUTPUT = 1u << 16,   /* right from the usual poison, NaN from a NaN one: adds into its output */
 };
 
 /* Sorts: how the keys compare (lab 05). */
@@ -113,6 +114,7 @@ typedef struct pl_cmp_real {
     const double *tol;     /* n allowed |got - want| (NULL: tol_all everywhere) */
     double tol_all;
     const void *got, *got2; /* n elements; got2: a second run's, or NULL */
+    int got2_nan_start;     /* the second run's output started as NaN (PL_RQ_POISON_NAN) */
     const uint8_t *guard_front, *guard_back;
     size_t guard_bytes;
     const void *in, *in_after; /* the input before and after the call, or NULL */

@@ -40,7 +40,7 @@ const char *const pl_impl_variant = PL_IMPL_VARIANT;
 #define MAX_SIZES 64
 
 typedef struct opts {
-    const char *cmd, *part, *out, *scores, *tap, *xml, *worker, *log;
+    const char *cmd, *part, *out, *scores, *tap, *xml, *worker, *log, *matrix;
     int seed_given;
     long sizes[MAX_SIZES];
     int nsizes, reps, reps_given;
@@ -63,15 +63,18 @@ static void usage(FILE *f)
             "  sweep   benchmark n = 2^lo..2^hi and write TSV rows for the plots\n"
             "  info    describe the GPU\n"
             "  list    list the parts, test sizes and points\n"
+            "  analyze (lab 03) the bank-conflict analyzer; sumerr (lab 06) the summation-error experiment\n"
             "  fill    append to --scores a FAIL row for every graded test it lacks (a stopped run)\n"
             "options:\n"
             "  --part X      only part X (a, b, ...)\n"
             "  --n LIST      sizes, comma-separated: 1000, 2^20, 4M (= 4 * 2^20)\n"
             "  --seed S      input seed (default 1)\n"
             "  --param LIST  the parts' input parameter (lab 04: keep fractions, e.g. 0,0.5,1;\n"
-            "                lab 05: key distributions by name, e.g. random,few); check: only those\n"
+            "                lab 05: key distributions by name, e.g. random,few; lab 06: matrices by\n"
+            "                name, e.g. fem,powerlaw,\"fem g4\"); check: only those\n"
             "  --reps R      timed repetitions, median reported (default 20); lab02 warps: runs of each scan\n"
             "  --out FILE    write TSV rows to FILE (run, sweep)\n"
+            "  --matrix FILE (lab 06, run) time the SpMV parts on a Matrix Market file\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
             "  --scores FILE append per-test scores as TSV (used by make check)\n"
             "  --worker FILE the worker to run the code in (default: this program's path + -worker)\n"
@@ -89,7 +92,9 @@ static double param_by_label(const char *name)
 {
     const pl_lab *lab = pl_this_lab();
     for (int k = 0; k < lab->nparts; k++)
-        for (int q = 0; lab->parts[k].param_labels && q < lab->parts[k].nparams; q++)
+        for (int q = 0; lab->parts[k].param_labels &&
+                        q < (lab->parts[k].nparam_labels ? lab->parts[k].nparam_labels : lab->parts[k].nparams);
+             q++)
             if (!strcmp(lab->parts[k].param_labels[q], name))
                 return (double)q;
     return -1;
@@ -186,6 +191,8 @@ static void parse(int argc, char **argv, opts *o)
                 o->params[o->nparams++] = x;
             }
             free(copy);
+        } else if (!strcmp(a, "--matrix")) {
+            o->matrix = v;
         } else if (!strcmp(a, "--n")) {
             char *copy = strdup(v), *save = NULL;
             for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
@@ -361,7 +368,7 @@ static void drop_unfit(const pl_lab *lab, const pl_reply *probe)
 {
     for (int i = 0; i < G.ntests; i++)
         if (G.tests[i].limit && probe->gpu_ok &&
-            !pl_lab_fits(lab, G.tests[i].part, G.tests[i].n, probe, G.unfit[i], sizeof G.unfit[i]))
+            !pl_lab_fits(lab, G.tests[i].part, G.tests[i].n, G.tests[i].param, probe, G.unfit[i], sizeof G.unfit[i]))
             G.tests[i].max = 0;
 }
 
@@ -661,6 +668,19 @@ int main(int argc, char **argv)
     prog = name;
     opts o;
     parse(argc, argv, &o);
+    if (o.matrix) { /* the file is the input: its rows the size, its case the parameter */
+        char err[512];
+        long rows;
+        double param;
+        if (strcmp(o.cmd, "run") != 0 || !lab->load_matrix)
+            die_usage("--matrix '%s' is for lab 06's run", o.matrix);
+        if (lab->load_matrix(o.matrix, &rows, &param, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return 2;
+        }
+        o.sizes[0] = rows, o.nsizes = 1;
+        o.params[0] = param, o.nparams = 1;
+    }
     if (!strcmp(o.cmd, "check"))
         return cmd_check(lab, &o);
     if (!strcmp(o.cmd, "run"))

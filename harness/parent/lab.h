@@ -56,6 +56,7 @@ typedef struct pl_part {
     int bench;            /* timed by `run` and `sweep` */
     pl_cpu_op cpu, omp;   /* serial reference (the oracle) and OpenMP (or NULL) */
     int vendor;           /* the worker has a vendor yardstick for it */
+    const char *vendor_name; /* its rows' variant: "cusparse"; NULL: "cub" */
     int lends;            /* its contract lends it primlab_scan_exclusive */
     const char *hint_right, *hint_left; /* what a shift by one means */
     /* Optional, for parts whose size is not an array length (a stride, a
@@ -66,6 +67,9 @@ typedef struct pl_part {
     int ntest_sizes, nbench_sizes;
     long (*in_len)(long size), (*out_len)(long size);
     double (*bytes)(long size, double param);
+    /* Optional: floating-point operations of a call (SpMV's 2 nnz), for
+       GFLOP/s in benchmark rows; NULL: not counted. */
+    double (*flops)(long size, double param);
     /* Optional second dimension of the tests: a parameter of the input (lab
        04's keep fraction). Each test size runs at each of params; `run` and
        size sweeps use bench_param. gen makes the input from it (NULL: the
@@ -78,10 +82,20 @@ typedef struct pl_part {
     /* Parameters that are names (lab 05's key distributions): params are
        0, 1, ... and tests are named by param_labels[param]. */
     const char *const *param_labels;
+    int nparam_labels;    /* labels beyond the tested params (for `--param`); 0: nparams */
     /* Sorts (lab 05): enum pl_sort (diagnose.h), so that a wrong result is
        diagnosed as a sort. sort_pairs: input and output hold n keys then n
        values, the values being input positions (in_len = out_len = 2n). */
     int sort, sort_pairs;
+    /* Optional, for inputs made of several arrays (lab 06's sparse
+       matrices), in place of in_len and gen: the input's length in words
+       for a size and parameter (the same pair always gives the same
+       length), and the input itself. */
+    long (*input_words)(long size, double param);
+    void (*make_input)(int *a, long size, double param, uint64_t seed);
+    /* The words graded timing may patch, [*lo, *hi), or NULL: every word
+       (the keys of pairs). A matrix's values, never its structure. */
+    void (*patch_span)(const int *in, long size, double param, long *lo, long *hi);
     int roof;             /* enum pl_roof */
     const pl_real_check *real; /* float or double output, or NULL (int32 words) */
 } pl_part;
@@ -130,6 +144,10 @@ typedef struct pl_lab {
     int (*command)(const char *name, const pl_cmd_opts *o);
     /* `sweep` of parts with a parameter: also every sweep_params value at
        n = param_sweep_n */
+    /* `run --matrix FILE` (lab 06): reads a Matrix Market file into the
+       lab's "file" input; *rows and *param are then the size and the
+       parameter that run uses. 0, or -1 with one line in err. */
+    int (*load_matrix)(const char *path, long *rows, double *param, char *err, size_t cap);
     long param_sweep_n;
     const double *sweep_params;
     int nsweep_params;
@@ -182,7 +200,8 @@ void pl_lab_test_limit(pl_session *s, const pl_lab *lab, const pl_part *part, lo
    memory (/proc/meminfo),
    for the parent's buffers and the shared region. 1 when it fits; 0 with
    why filled ("needs 40.1 GiB of device memory, 30.2 GiB free"). */
-int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, const pl_reply *probe, char *why, size_t cap);
+int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, double param, const pl_reply *probe, char *why,
+                size_t cap);
 
 /* One performance test: the part and its yardstick timed over reps fresh
    inputs derived from seed, each result checked. The yardstick runs in

@@ -58,22 +58,27 @@ static uint64_t test_seed(uint64_t seed, const pl_part *p, long n, double param)
     return pl_seed_mix(seed ^ pbits, pl_part_hash(p), (uint64_t)n);
 }
 
-static void gen_input(const pl_lab *lab, const pl_part *p, int *a, size_t len, uint64_t seed, double param)
+static void gen_input(const pl_lab *lab, const pl_part *p, int *a, size_t len, long n, uint64_t seed, double param)
 {
-    if (p->gen)
+    if (p->make_input)
+        p->make_input(a, n, param, seed);
+    else if (p->gen)
         p->gen(a, len, seed, param);
     else
         pl_gen_ints(a, len, seed, lab->gen_lo, lab->gen_hi);
 }
 
 static long part_max_n(const pl_part *p) { return p->max_n > 0 ? p->max_n : INT_MAX; }
-static long in_len(const pl_part *p, long n) { return p->in_len ? p->in_len(n) : n; }
+static long in_len(const pl_part *p, long n, double param)
+{
+    return p->input_words ? p->input_words(n, param) : p->in_len ? p->in_len(n) : n;
+}
 static long out_len(const pl_part *p, long n) { return p->out_len ? p->out_len(n) : n; }
 /* The scratch for the longer of input and output; for pairs, for n: the
    contract's n counts keys, and its scratch is RS_SCRATCH_INTS(keys). */
-static long scratch_len(const pl_lab *lab, const pl_part *p, long n)
+static long scratch_len(const pl_lab *lab, const pl_part *p, long n, double param)
 {
-    long len = in_len(p, n) > out_len(p, n) ? in_len(p, n) : out_len(p, n);
+    long len = in_len(p, n, param) > out_len(p, n) ? in_len(p, n, param) : out_len(p, n);
     return lab->scratch_ints ? (long)lab->scratch_ints(p->sort_pairs ? n : len) : 0;
 }
 
@@ -144,6 +149,7 @@ static int judge(const pl_part *p, long n, double param, const int *in, const in
     memset(&c, 0, sizeof c);
     c.elem = p->real->elem, c.n = m, c.want = rwant, c.tol = rtol;
     c.got = v->got, c.got2 = v->got2;
+    c.got2_nan_start = v->got2 != NULL; /* run_test's second run (PL_RQ_POISON_NAN) */
     c.guard_front = v->front, c.guard_back = v->back, c.guard_bytes = v->front ? PL_GUARD_BYTES : 0;
     c.in = v->in, c.in_after = v->in_after, c.in_bytes = v->n_in * sizeof *in;
     if (all_poison(v->got, words)) /* needs no reference (the stubs' many tests) */
@@ -177,12 +183,12 @@ static void pl_req_patch(conv *c, long at, int value)
     c->patch_value = value;
 }
 
-static int conv_begin(conv *c, pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, int reps,
-                      double timeout_s, pl_result *r)
+static int conv_begin(conv *c, pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, double param,
+                      int reps, double timeout_s, pl_result *r)
 {
     memset(c, 0, sizeof *c);
     c->s = s, c->p = p, c->variant = variant, c->n = n, c->reps = reps, c->r = r;
-    c->in_len = in_len(p, n), c->out_len = out_len(p, n), c->scratch_len = scratch_len(lab, p, n);
+    c->in_len = in_len(p, n, param), c->out_len = out_len(p, n), c->scratch_len = scratch_len(lab, p, n, param);
     c->limit_s = timeout_s;
     c->deadline = pl_now() + (timeout_s > 0 ? timeout_s : 1e9);
     c->l = pl_shm_layout_for(c->in_len, c->out_len, reps);
@@ -244,7 +250,7 @@ static int *grow(int **buf, size_t *cap, size_t bytes, pl_result *r)
    elements the OpenMP one, which test_cpu holds equal to it, gives the same
    answer sooner (elements of the input: a transpose's size is its side). */
 #define OMP_ORACLE_FROM (1L << 20)
-static pl_cpu_op oracle(const pl_part *p, long n) { return p->omp && in_len(p, n) >= OMP_ORACLE_FROM ? p->omp : p->cpu; }
+static pl_cpu_op oracle(const pl_part *p, long n) { return p->omp && in_len(p, n, NAN) >= OMP_ORACLE_FROM ? p->omp : p->cpu; }
 /* (Float and double parts: their pl_real_check, in judge.) */
 static void expect(const pl_part *p, const int *in, int *want, long n)
 {
@@ -258,6 +264,7 @@ static void expect(const pl_part *p, const int *in, int *want, long n)
 static struct {
     int valid;
     void (*gen)(int *, size_t, uint64_t, double);
+    void (*make)(int *, long, double, uint64_t);
     pl_cpu_op ref;
     long n, in_len, out_len;
     uint64_t seed;
@@ -278,7 +285,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
         return;
     }
     conv c;
-    if (!conv_begin(&c, s, lab, part, PL_VAR_IMPL, n, 0, timeout_s, r))
+    if (!conv_begin(&c, s, lab, part, PL_VAR_IMPL, n, param, 0, timeout_s, r))
         return;
     size_t ibytes = (size_t)c.in_len * 4;
     pl_reply rep;
@@ -287,7 +294,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
     uint64_t tseed = once ? pl_seed_mix(seed, 0x6c696d6974ull /* "limit" */, (uint64_t)n) : test_seed(seed, part, n, param);
     void (*gen)(int *, size_t, uint64_t, double) = part->gen;
     pl_cpu_op ref = oracle(part, n);
-    int same_in = once && kept.valid && kept.gen == gen && kept.n == n && kept.in_len == c.in_len &&
+    int same_in = once && kept.valid && kept.gen == gen && kept.make == part->make_input && kept.n == n && kept.in_len == c.in_len &&
                   kept.seed == tseed && (kept.param == param || (isnan(param) && isnan(kept.param)));
     int same_want = same_in && kept.valid == 2 && kept.ref == ref && kept.out_len == c.out_len;
     if (!once)
@@ -295,9 +302,9 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
     if (grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r)) {
         if (!same_in) {
             kept.valid = 0;
-            gen_input(lab, part, in, (size_t)c.in_len, tseed, param);
+            gen_input(lab, part, in, (size_t)c.in_len, n, tseed, param);
             if (once) {
-                kept.valid = 1, kept.gen = gen, kept.ref = NULL, kept.n = n;
+                kept.valid = 1, kept.gen = gen, kept.make = part->make_input, kept.ref = NULL, kept.n = n;
                 kept.in_len = c.in_len, kept.out_len = c.out_len, kept.seed = tseed, kept.param = param;
             }
         }
@@ -327,8 +334,12 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
         size_t len = (size_t)c.out_len;
         int unwritten = ran && all_poison(got, len);
         int twice = !once && !unwritten;
+        /* float and double outputs start the second run as NaN: an output
+           read before it is written (y[r] += ...) cannot hide in the
+           usual poison, which is a float of -2.9e-16 */
         if (ran && twice)
-            ran = ask(&c, PL_REQ_STAGE, 0, 0, &rep, NULL) && ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) &&
+            ran = ask(&c, PL_REQ_STAGE, part->real ? PL_RQ_POISON_NAN : 0, 0, &rep, NULL) &&
+                  ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) &&
                   ask(&c, PL_REQ_FETCH, PL_RQ_IN_AFTER, 1, &rep, NULL);
         if (ran) {
             if (unwritten) {
@@ -399,7 +410,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
                          uint64_t seed, int reps, double timeout_s, timing *t, pl_result *r)
 {
     conv c;
-    if (!conv_begin(&c, s, lab, p, variant, n, 0, timeout_s, r))
+    if (!conv_begin(&c, s, lab, p, variant, n, param, 0, timeout_s, r))
         return 0;
     static int *in, *want;
     static size_t in_cap, want_cap;
@@ -412,20 +423,23 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
     /* rep -1 is the warm-up: checked, not counted */
     for (int k = -1; ok && k < reps; k++) {
         uint64_t rep_seed = test_seed(seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(k + 2)), p, n, param);
-        gen_input(lab, p, in, (size_t)c.in_len, rep_seed, param);
+        gen_input(lab, p, in, (size_t)c.in_len, n, rep_seed, param);
         /* The staged input, then a patch that the CALL applies: one word
            takes another word's value (so it stays a valid input; a pair's
            key, not its value). A result made before the CALL is wrong. */
-        long span = p->sort_pairs ? n : c.in_len;
+        long lo = 0, hi = p->sort_pairs ? n : c.in_len;
+        if (p->patch_span) /* a matrix's values and vector, not its structure */
+            p->patch_span(in, n, param, &lo, &hi);
+        long span = hi - lo;
         /* doubles: a word from the same half of another element, so that
-           the patched element stays a finite double */
+           the patched element stays a finite double (lo is even there) */
         long step = p->real && p->real->elem == PL_ELEM_F64 ? 2 : 1, half = 0;
-        long at = span >= step ? step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) : -1;
+        long at = span >= step ? lo + step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) : -1;
         if (at >= 0 && step == 2)
             at += half = (long)(pl_rng_next(&rng) & 1);
         int before = at >= 0 ? in[at] : 0, value = before;
         for (int tries = 0; at >= 0 && tries < 16 && value == before; tries++)
-            value = in[step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) + half];
+            value = in[lo + step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) + half];
         if (at >= 0) /* the expected result is the patched input's */
             in[at] = value;
         expect(p, in, want, n);
@@ -566,12 +580,13 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
             trusted_y = &ty;
     } else {
         yard = "CPU OpenMP";
-        int *in = xmalloc((size_t)in_len(p, perf->n) * 4, r), *out = xmalloc((size_t)out_len(p, perf->n) * 4, r);
+        long il = in_len(p, perf->n, perf->param);
+        int *in = xmalloc((size_t)il * 4, r), *out = xmalloc((size_t)out_len(p, perf->n) * 4, r);
         if (!in || !out) {
             free(in), free(out);
             return;
         }
-        gen_input(lab, p, in, (size_t)in_len(p, perf->n), test_seed(seed, p, perf->n, perf->param), perf->param);
+        gen_input(lab, p, in, (size_t)il, perf->n, test_seed(seed, p, perf->n, perf->param), perf->param);
         double ms[64];
         int k = reps < 64 ? reps : 64;
         for (int i = 0; i < k; i++) {
@@ -628,7 +643,7 @@ static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int 
                         const int *in, const int *want, int reps, pl_result *r)
 {
     conv c;
-    if (!conv_begin(&c, s, lab, p, variant, n, reps, 0, r))
+    if (!conv_begin(&c, s, lab, p, variant, n, param, reps, 0, r))
         return NAN;
     c.deadline = pl_now() + pl_env_seconds("PRIMLAB_TIMEOUT", 600);
     memcpy(c.shm + c.l.in, in, (size_t)c.in_len * 4);
@@ -714,8 +729,16 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
     }
     if (o->tsv)
         pl_tsv_begin(o->tsv, device, copy, smem, o->source ? o->source : "measured");
-    if (o->table)
-        pl_table_begin(o->table);
+    if (o->table) { /* the yardstick the bench parts share, or "vendor" */
+        const char *vendor = NULL;
+        for (int k = 0; k < lab->nparts; k++) {
+            const pl_part *p = &lab->parts[k];
+            const char *v = p->vendor_name ? p->vendor_name : "CUB";
+            if (p->bench && (!o->part || o->part == p))
+                vendor = !vendor || !strcmp(vendor, v) ? v : "vendor";
+        }
+        pl_table_begin(o->table, vendor);
+    }
 
     for (int k = 0; k < lab->nparts; k++) {
         const pl_part *p = &lab->parts[k];
@@ -757,14 +780,14 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 fprintf(o->progress, "[%s %2d/%d] %s = %ld\n", p->id, si + 1, npairs, pl_part_size_name(p), n);
             pl_result r;
             memset(&r, 0, sizeof r);
-            long il = in_len(p, n), ol = out_len(p, n);
+            long il = in_len(p, n, param), ol = out_len(p, n);
             int *in = xmalloc((size_t)il * 4, &r), *want = xmalloc((size_t)ol * 4, &r), *got = xmalloc((size_t)ol * 4, &r);
             if (!in || !want || !got) {
                 fprintf(stderr, "lab%s: %s\n", lab->id, r.reason);
                 free(in), free(want), free(got);
                 return wrong + 1;
             }
-            gen_input(lab, p, in, (size_t)il, test_seed(1, p, n, param), param);
+            gen_input(lab, p, in, (size_t)il, n, test_seed(1, p, n, param), param);
             /* the timed serial reference (the oracle) writes the expected result */
             struct cpu_arg ca = {p->cpu, in, want, n};
             double t_ser = pl_time_cpu_ms(call_cpu, &ca, o->reps, 2.0, NULL);
@@ -791,7 +814,11 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 const char *variant;
                 double t;
                 int on_gpu;
-            } v[] = {{"cpu_serial", t_ser, 0}, {"cpu_omp", t_omp, 0}, {"cub", t_ven, 1}, {pl_impl_variant, t_imp, 1}};
+            } v[] = {{"cpu_serial", t_ser, 0},
+                     {"cpu_omp", t_omp, 0},
+                     {p->vendor_name ? p->vendor_name : "cub", t_ven, 1},
+                     {pl_impl_variant, t_imp, 1}};
+            double flops = p->flops ? p->flops(n, param) : NAN;
             for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) {
                 if (isnan(v[j].t))
                     continue;
@@ -810,6 +837,8 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 row.x_omp = t_omp / v[j].t;
                 row.x_vendor = t_ven / v[j].t;
                 row.param = param;
+                row.param_label = p->param_labels && !isnan(param) ? p->param_labels[(int)param] : NULL;
+                row.gflops = flops / (v[j].t * 1e-3) / 1e9;
                 row.roof = NULL;
                 row.roof_gbps = row.pct_roof = NAN;
                 if (v[j].on_gpu) {
@@ -849,11 +878,12 @@ static double meminfo_bytes(const char *key)
     return v;
 }
 
-int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, const pl_reply *probe, char *why, size_t cap)
+int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, double param, const pl_reply *probe, char *why,
+                size_t cap)
 {
     const double gib = 1024.0 * 1024 * 1024;
-    double in = 4.0 * (double)in_len(part, n), out = 4.0 * (double)out_len(part, n);
-    double scratch = 4.0 * (double)scratch_len(lab, part, n);
+    double in = 4.0 * (double)in_len(part, n, param), out = 4.0 * (double)out_len(part, n);
+    double scratch = 4.0 * (double)scratch_len(lab, part, n, param);
     /* the worker: input, output and scratch with their guards (pl_dbuf) */
     double dev = in + out + scratch + 6.0 * PL_GUARD_BYTES;
     if (probe && probe->gpu_ok && dev > (double)probe->mem_bytes - 2 * gib) {

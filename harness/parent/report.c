@@ -7,7 +7,7 @@
 #include <time.h>
 
 static const char *COLUMNS =
-    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof";
+    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof\tgflops\tparam_label";
 
 static void num(FILE *f, const char *fmt, double v, const char *sep)
 {
@@ -72,14 +72,18 @@ void pl_tsv_row(FILE *f, const pl_row *r)
     num(f, "%g", r->param, "\t");
     fprintf(f, "%s\t", r->roof ? r->roof : "nan");
     num(f, "%.1f", r->roof ? r->roof_gbps : NAN, "\t");
-    num(f, "%.2f", r->roof ? r->pct_roof : NAN, "\n");
+    num(f, "%.2f", r->roof ? r->pct_roof : NAN, "\t");
+    num(f, "%.3f", r->gflops, "\t");
+    fprintf(f, "%s\n", r->param_label ? r->param_label : "nan");
     fflush(f);
 }
 
-void pl_table_begin(FILE *f)
+void pl_table_begin(FILE *f, const char *vendor)
 {
-    fprintf(f, "%-4s %-12s %11s %11s %9s %12s %10s %8s %8s %6s\n", "part", "variant", "n", "time ms",
-            "GB/s", "% of roof", "vs serial", "vs omp", "vs CUB", "param");
+    char vs[32];
+    snprintf(vs, sizeof vs, "vs %s", vendor ? vendor : "CUB");
+    fprintf(f, "%-4s %-12s %11s %11s %9s %12s %10s %8s %9s %6s\n", "part", "variant", "n", "time ms",
+            "GB/s", "% of roof", "vs serial", "vs omp", vs, "param");
 }
 
 static void cell(FILE *f, const char *fmt, double v, int width)
@@ -107,8 +111,13 @@ void pl_table_row(FILE *f, const pl_row *r)
     }
     cell(f, "%.2fx", r->x_serial, 10);
     cell(f, "%.2fx", r->x_omp, 8);
-    cell(f, "%.2fx", r->x_vendor, 8);
-    cell(f, "%g", r->param, 6);
+    cell(f, "%.2fx", r->x_vendor, 9);
+    if (r->param_label)
+        fprintf(f, " %6s", r->param_label);
+    else
+        cell(f, "%g", r->param, 6);
+    if (!isnan(r->gflops))
+        fprintf(f, "  %.1f GFLOP/s", r->gflops);
     fputc('\n', f);
     fflush(f);
 }

@@ -29,6 +29,8 @@ typedef struct pl_row {
     double param;         /* the part's input parameter, or NaN */
     const char *roof;     /* "copy" or "smem"; NULL for CPU rows */
     double roof_gbps, pct_roof;
+    double gflops;        /* floating-point operations per second / 1e9, or NaN (not counted) */
+    const char *param_label; /* the parameter's name (a matrix case), or NULL */
 } pl_row;
 
 /* Now, in UTC, as 2026-11-22T01:49:09Z: the date line of every data file. */
@@ -45,7 +47,8 @@ void pl_tsv_row(FILE *f, const pl_row *r);
 FILE *pl_out_begin(const char *out, char *tmp, size_t cap, const char *prog);
 int pl_out_end(FILE *f, const char *tmp, const char *out, const char *prog);
 
-void pl_table_begin(FILE *f);
+/* vendor: what the "vs" column compares with ("CUB", "cuSPARSE"); NULL: CUB */
+void pl_table_begin(FILE *f, const char *vendor);
 void pl_table_row(FILE *f, const pl_row *r);
 
 #ifdef __cplusplus

@@ -38,6 +38,12 @@ typedef struct pl_ops {
 
 const pl_ops *pl_worker_ops(void);
 
+/* The input as the parent staged it, in host memory (the shared region),
+   during a CALL or TIME request: for ops whose host-side arguments are in
+   it (lab 06's matrix sizes, a header at its start). in_len words. */
+extern const int *pl_host_in;
+extern long pl_host_in_len;
+
 /* Calls of the functions a contract lends (primlab_scan_exclusive), counted
    so that the parent can tell when a part used one. */
 extern int pl_lent_calls;

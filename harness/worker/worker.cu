@@ -34,6 +34,8 @@ static size_t shm_mapped;
 static int gpu_ok, no_gpu;
 static pl_dbuf din, dout, dscr, dtemp;
 static size_t temp_bytes;
+const int *pl_host_in;
+long pl_host_in_len;
 
 static void write_all(int fd, const void *p, size_t len)
 {
@@ -151,6 +153,8 @@ static void do_stage(void)
     }
     pl_dbuf_poison(&dout);
     pl_dbuf_poison(&dscr);
+    if ((req.flags & PL_RQ_POISON_NAN) && dout.bytes) /* the guards keep the usual poison */
+        CUDA_CHECK(cudaMemsetAsync(dout.ptr, 0xFF, dout.bytes));
     if (req.flags & PL_RQ_TIMED)
         pl_flush_l2();
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -183,6 +187,7 @@ static void do_call(const pl_op *op)
     const char *who = req.variant == PL_VAR_VENDOR ? "the vendor library" : op->entry;
     int lent0 = pl_lent_calls;
     pl_shm_layout l = pl_shm_layout_for(req.in_len, req.out_len, req.reps);
+    pl_host_in = (const int *)(shm + l.in), pl_host_in_len = (long)req.in_len;
     if ((req.flags & PL_RQ_PATCH) && req.patch_at >= 0 && req.patch_at < req.in_len)
         CUDA_CHECK(cudaMemcpy((int *)din.ptr + req.patch_at, &req.patch_value, sizeof req.patch_value,
                               cudaMemcpyHostToDevice));
@@ -238,6 +243,7 @@ static void do_time(const pl_op *op)
     call_arg a = {op, req.variant, 0};
     pl_shm_layout l = pl_shm_layout_for(req.in_len, req.out_len, req.reps);
     double *times = (double *)(shm + l.times);
+    pl_host_in = (const int *)(shm + l.in), pl_host_in_len = (long)req.in_len;
     call_op(&a); /* warm-up */
     pl_check_call(req.variant == PL_VAR_VENDOR ? "the vendor library" : op->entry);
     for (int r = 0; r < req.reps; r++)

@@ -1,7 +1,8 @@
 /* harness/parent/labs/lab06.c: the lab table entry of lab 06, warp-shuffle
- * reduction. Parts, yardsticks, sizes and points live here only; the
- * worker's side is harness/worker/labs/lab06.cu.
+ * reduction and CSR SpMV. Parts, yardsticks, sizes and points live here
+ * only; the worker's side is harness/worker/labs/lab06.cu.
  *
+ * Reductions (af, ad, bf, bd)
  * The outputs are one float or one double, judged by pl_compare_real: the
  * exact sum, and a tolerance. The inputs make the tolerance zero: every
  * value is a whole multiple of 2^-10, and the magnitudes are chosen from n
@@ -11,15 +12,29 @@
  * any size. An input that breaks that rule (none the grader makes) is
  * judged with the worst-case bound of a sum in any order of chunks of up
  * to TOL_CHUNK serial additions combined in a tree (pl_sum_tolerance,
- * kernels_ref/cpu/reduce.h). */
+ * kernels_ref/cpu/reduce.h).
+ *
+ * SpMV (cf, cd scalar; df, dd vector)
+ * The size is the matrix's row count; the parameter a case (spmv_cases):
+ * a family of harness/parent/mtxgen.h with a mean row length, and for the
+ * vector parts a group size (0: the kernel's choice). The structure
+ * depends on (rows, case) only, so that the input's length is known before
+ * it is made (input_words); the values and x come from the test's seed.
+ * Each y[r] is judged against kernels_ref/cpu/spmv.h's reference within
+ * the bound of a sum of the row's products in any order. */
 #include "../../../kernels_ref/cpu/reduce.h"
+#include "../../../kernels_ref/cpu/spmv.h"
+#include "../../worker/labs/lab06_csr.h"
+#include "../mtxgen.h"
 #include "../../../labs/06-shuffle-reduction/shuffle_reduction.h"
 #include "../diagnose.h"
 #include "../lab.h"
 #include "../rng.h"
+#include "../sumerr.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define UNIT 0x1p-10       /* every generated value is k * UNIT */
@@ -184,12 +199,333 @@ static size_t scratch_ints(long words) { return (SR_SCRATCH_BYTES(words) + 3) / 
 #define REDUCE_F64 .max_n = SR_MAX_N, .points = 1, .bench = 1, .vendor = 1, .cpu = cpu_f64, .omp = omp_f64,        \
                    .gen = gen_f64, .in_len = len_f64, .out_len = out_f64, .bytes = bytes_f64, .real = &check_f64
 
+/* ------------------------------------------------------------- SpMV */
+
+typedef struct spmv_case {
+    const char *label;  /* the test's name: "powerlaw g32" */
+    const char *family; /* mtxgen's */
+    double mean;        /* entries per row */
+    int group;          /* the vector kernel's group; 0: its choice */
+} spmv_case;
+
+/* The cases of the tests; the vector parts also name each group size at
+   least once. Then the group-size sweep of `run --param` (not graded). */
+static const spmv_case spmv_cases[] = {
+    {"uniform", "uniform", 8, 0},
+    {"fem", "fem", 27, 0},
+    {"powerlaw", "powerlaw", 3, 0},
+    {"longrows", "longrows", 48, 0},
+    {"mostly-empty", "powerlaw", 0.5, 0},
+    {"uniform g2", "uniform", 8, 2},
+    {"uniform g4", "uniform", 8, 4},
+    {"fem g16", "fem", 27, 16},
+    {"powerlaw g32", "powerlaw", 3, 32},
+    {"longrows g8", "longrows", 48, 8},
+    {"fem g2", "fem", 27, 2},
+    {"fem g4", "fem", 27, 4},
+    {"fem g8", "fem", 27, 8},
+    {"fem g32", "fem", 27, 32},
+    {"powerlaw g2", "powerlaw", 3, 2},
+    {"powerlaw g4", "powerlaw", 3, 4},
+    {"powerlaw g8", "powerlaw", 3, 8},
+    {"powerlaw g16", "powerlaw", 3, 16},
+    {"uniform g8", "uniform", 8, 8},
+    {"uniform g16", "uniform", 8, 16},
+    {"uniform g32", "uniform", 8, 32},
+    {"longrows g2", "longrows", 48, 2},
+    {"longrows g4", "longrows", 48, 4},
+    {"longrows g16", "longrows", 48, 16},
+    {"longrows g32", "longrows", 48, 32},
+    {"file", NULL, 0, 0}, /* run --matrix FILE: the file's matrix, the group the kernel's choice */
+};
+#define NCASES ((int)(sizeof spmv_cases / sizeof spmv_cases[0]))
+static const char *case_labels[NCASES];
+static const double c_params[] = {0, 1, 2, 3, 4};
+static const double d_params[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+#define CASE_FEM 1
+
+static const long spmv_test_sizes[] = {0, 1, 31, 33, 1025, 65537, 262147};
+static const long spmv_bench_sizes[] = {1L << 18, 1L << 20, 1L << 22};
+
+/* The structure of the last (rows, case) asked for: tests of one size and
+   case reuse it (the input's length first, then the input). */
+static struct {
+    long rows;
+    int family_case; /* the case whose family and mean made it */
+    pl_csr m;
+} shape = {-1, -1, {0}};
+
+/* The matrix of `run --matrix FILE` (load_matrix). */
+static pl_csr file_m;
+#define CASE_FILE (NCASES - 1)
+
+static const spmv_case *case_of(double param)
+{
+    int k = isnan(param) ? CASE_FEM : (int)param;
+    return &spmv_cases[k >= 0 && k < NCASES ? k : CASE_FEM];
+}
+
+/* The matrix structure for (rows, case), or NULL (the error printed once). */
+static const pl_csr *structure(long rows, double param)
+{
+    const spmv_case *c = case_of(param);
+    int fc = (int)(c - spmv_cases);
+    if (!c->family) /* the file: --matrix sets its rows as the size */
+        return file_m.rows == rows ? &file_m : NULL;
+    for (int k = 0; k < fc; k++) /* the first case of the same family and mean */
+        if (!strcmp(spmv_cases[k].family, c->family) && spmv_cases[k].mean == c->mean) {
+            fc = k;
+            break;
+        }
+    if (shape.rows == rows && shape.family_case == fc)
+        return &shape.m;
+    pl_csr_free(&shape.m);
+    shape.rows = -1;
+    if (rows == 0) { /* mtxgen makes no empty matrix: rows 0, cols 0 */
+        shape.m.row_ptr = calloc(1, sizeof(long));
+        if (!shape.m.row_ptr)
+            return NULL;
+    } else {
+        long nnz = (long)llround(c->mean * (double)rows);
+        if (!strcmp(c->family, "fem") && nnz < rows)
+            nnz = rows;
+        if (nnz > rows * rows) /* a tiny matrix: full */
+            nnz = rows * rows;
+        char err[256];
+        if (pl_mtxgen(c->family, rows, rows, nnz, pl_seed_mix(0x6d6174ull, (uint64_t)rows, (uint64_t)fc), &shape.m,
+                      err, sizeof err) != 0) {
+            fprintf(stderr, "lab06: %s\n", err);
+            return NULL;
+        }
+    }
+    shape.rows = rows, shape.family_case = fc;
+    return &shape.m;
+}
+
+static lab06_csr_at layout_of(const pl_csr *m, int dbl) { return lab06_csr_layout(m->rows, m->cols, m->nnz, dbl + 1); }
+
+static long spmv_words(long rows, double param, int dbl)
+{
+    const pl_csr *m = structure(rows, param);
+    return m ? layout_of(m, dbl).words : LAB06_HEADER_WORDS; /* no matrix: a header of zeros */
+}
+static long words_f32(long rows, double param) { return spmv_words(rows, param, 0); }
+static long words_f64(long rows, double param) { return spmv_words(rows, param, 1); }
+
+struct value_ctx {
+    void *a;
+    int dbl;
+};
+static void fill_values(pl_rng *r, size_t lo, size_t hi, void *p)
+{
+    const struct value_ctx *c = p;
+    for (size_t i = lo; i < hi; i++) {
+        long k = 1 + (long)pl_rng_range(r, 0, 1023);
+        double v = (double)((pl_rng_next(r) & 1) ? -k : k) / 1024;
+        if (c->dbl)
+            ((double *)c->a)[i] = v;
+        else
+            ((float *)c->a)[i] = (float)v;
+    }
+}
+
+static void make_spmv(int *a, long rows, double param, uint64_t seed, int dbl)
+{
+    const pl_csr *m = structure(rows, param);
+    memset(a, 0, LAB06_HEADER_WORDS * sizeof *a);
+    if (!m)
+        return;
+    lab06_csr_at at = layout_of(m, dbl);
+    memset(a, 0, (size_t)at.words * sizeof *a); /* the padding too */
+    a[0] = (int)m->rows, a[1] = (int)m->cols, a[2] = (int)m->nnz, a[3] = case_of(param)->group;
+    for (long r = 0; r <= m->rows; r++)
+        a[at.row_ptr + r] = (int)m->row_ptr[r];
+    memcpy(a + at.col, m->col, (size_t)m->nnz * sizeof *m->col);
+    /* values k / 1024, k in +-[1, 1024]: products exact in float (a
+       file's matrix keeps its own values, rounded to float for float) */
+    struct value_ctx v = {a + at.val, dbl}, x = {a + at.x, dbl};
+    if (m == &file_m)
+        for (long e = 0; e < m->nnz; e++)
+            if (dbl)
+                ((double *)(a + at.val))[e] = m->val[e];
+            else
+                ((float *)(a + at.val))[e] = (float)m->val[e];
+    else
+        pl_gen_chunks((size_t)m->nnz, seed, fill_values, &v);
+    pl_gen_chunks((size_t)m->cols, pl_seed_mix(seed, 0x78, 0), fill_values, &x);
+}
+static void make_f32(int *a, long rows, double param, uint64_t seed) { make_spmv(a, rows, param, seed, 0); }
+static void make_f64(int *a, long rows, double param, uint64_t seed) { make_spmv(a, rows, param, seed, 1); }
+
+/* Graded timing patches values and x, never the structure. */
+static void patch_spmv(const int *in, long rows, double param, long *lo, long *hi, int dbl)
+{
+    (void)rows, (void)param;
+    lab06_csr_at at = lab06_csr_layout(in[0], in[1], in[2], dbl + 1);
+    *lo = at.val, *hi = at.words;
+}
+static void patch_f32(const int *in, long rows, double param, long *lo, long *hi) { patch_spmv(in, rows, param, lo, hi, 0); }
+static void patch_f64(const int *in, long rows, double param, long *lo, long *hi) { patch_spmv(in, rows, param, lo, hi, 1); }
+
+/* The packed input read back. */
+typedef struct csr_view {
+    long rows, cols, nnz;
+    const int *row_ptr, *col;
+    const void *val, *x;
+} csr_view;
+
+static csr_view view_of(const int *in, int dbl)
+{
+    lab06_csr_at at = lab06_csr_layout(in[0], in[1], in[2], dbl + 1);
+    csr_view v = {in[0], in[1], in[2], in + at.row_ptr, in + at.col, in + at.val, in + at.x};
+    return v;
+}
+
+/* Known mistakes of a row loop, and what they give. */
+static double *spmv_sus[2];
+static long *spmv_rp;
+static size_t spmv_cap;
+
+static void expect_spmv(const int *in, long rows, int dbl, double *want, double *tol, pl_cmp_real *c)
+{
+    csr_view v = view_of(in, dbl);
+    c->pos_name = "row";
+    c->nsuspects = 0;
+    if (v.rows != rows || rows == 0)
+        return;
+    if ((size_t)rows + 1 > spmv_cap) {
+        free(spmv_rp), free(spmv_sus[0]), free(spmv_sus[1]);
+        spmv_rp = malloc(((size_t)rows + 1) * sizeof *spmv_rp);
+        spmv_sus[0] = malloc((size_t)rows * sizeof(double)), spmv_sus[1] = malloc((size_t)rows * sizeof(double));
+        spmv_cap = spmv_rp && spmv_sus[0] && spmv_sus[1] ? (size_t)rows + 1 : 0;
+        if (!spmv_cap) { /* no reference: every row fails, and says so */
+            for (long r = 0; r < rows; r++)
+                want[r] = NAN, tol[r] = 0;
+            return;
+        }
+    }
+    for (long r = 0; r <= rows; r++)
+        spmv_rp[r] = v.row_ptr[r];
+    double *abs_ = tol; /* row_abs first, then the tolerance in place */
+    if (dbl)
+        pl_spmv_omp_f64(rows, spmv_rp, v.col, v.val, v.x, want, abs_);
+    else
+        pl_spmv_omp_f32(rows, spmv_rp, v.col, v.val, v.x, want, abs_);
+    double u = dbl ? 0x1p-53 : 0x1p-24;
+    int some = 0;
+#pragma omp parallel for schedule(static) reduction(| : some) if (rows > 65536)
+    for (long r = 0; r < rows; r++) {
+        long lo = spmv_rp[r], hi = spmv_rp[r + 1];
+        tol[r] = pl_spmv_row_tolerance(hi - lo, abs_[r], u);
+        double first = 0, last = 0;
+        if (hi > lo) {
+            first = dbl ? ((const double *)v.val)[lo] * ((const double *)v.x)[v.col[lo]]
+                        : (double)((const float *)v.val)[lo] * ((const float *)v.x)[v.col[lo]];
+            last = dbl ? ((const double *)v.val)[hi - 1] * ((const double *)v.x)[v.col[hi - 1]]
+                       : (double)((const float *)v.val)[hi - 1] * ((const float *)v.x)[v.col[hi - 1]];
+            some = 1;
+        }
+        spmv_sus[0][r] = want[r] - last;
+        spmv_sus[1][r] = want[r] - first;
+    }
+    c->seg = spmv_rp;
+    if (!some)
+        return;
+    c->suspects[0] = (pl_suspect){"each row's last entry left out: a row loop that stops one short?", spmv_sus[0]};
+    c->suspects[1] = (pl_suspect){"each row's first entry left out: a row loop that starts one late?", spmv_sus[1]};
+    c->nsuspects = 2;
+}
+static void expect_sf32(const int *in, long n, double p, double *want, double *tol, pl_cmp_real *c)
+{
+    (void)p, expect_spmv(in, n, 0, want, tol, c);
+}
+static void expect_sf64(const int *in, long n, double p, double *want, double *tol, pl_cmp_real *c)
+{
+    (void)p, expect_spmv(in, n, 1, want, tol, c);
+}
+static long rows_out(long n) { return n; }
+static const pl_real_check check_sf32 = {PL_ELEM_F32, rows_out, expect_sf32};
+static const pl_real_check check_sf64 = {PL_ELEM_F64, rows_out, expect_sf64};
+
+/* The CPU rows of `run`: the plain loop in the data's type, serial and
+   OpenMP (rows shared statically). */
+#define CPU_SPMV(T, suffix, dbl)                                                          \
+    static void cpu_spmv_##suffix(const int *in, int *out, size_t n)                      \
+    {                                                                                     \
+        csr_view v = view_of(in, dbl);                                                    \
+        const T *val = v.val, *x = v.x;                                                   \
+        for (long r = 0; r < (long)n && r < v.rows; r++) {                                \
+            T s = 0;                                                                      \
+            for (int e = v.row_ptr[r]; e < v.row_ptr[r + 1]; e++)                         \
+                s += val[e] * x[v.col[e]];                                                \
+            ((T *)out)[r] = s;                                                            \
+        }                                                                                 \
+    }                                                                                     \
+    static void omp_spmv_##suffix(const int *in, int *out, size_t n)                      \
+    {                                                                                     \
+        csr_view v = view_of(in, dbl);                                                    \
+        const T *val = v.val, *x = v.x;                                                   \
+        long rows = (long)n < v.rows ? (long)n : v.rows;                                  \
+        _Pragma("omp parallel for schedule(static)")                                      \
+        for (long r = 0; r < rows; r++) {                                                 \
+            T s = 0;                                                                      \
+            for (int e = v.row_ptr[r]; e < v.row_ptr[r + 1]; e++)                         \
+                s += val[e] * x[v.col[e]];                                                \
+            ((T *)out)[r] = s;                                                            \
+        }                                                                                 \
+    }
+CPU_SPMV(float, f32, 0)
+CPU_SPMV(double, f64, 1)
+
+/* Bytes an SpMV must move at least: row_ptr, col and val once, x once
+   (each column read at least once), y written once. */
+static double spmv_bytes(long rows, double param, int dbl)
+{
+    const pl_csr *m = structure(rows, param);
+    double w = dbl ? 8 : 4;
+    return m ? 4.0 * (double)(m->rows + 1) + (4 + w) * (double)m->nnz + w * (double)(m->cols + m->rows) : 0;
+}
+static double sbytes_f32(long rows, double param) { return spmv_bytes(rows, param, 0); }
+static double sbytes_f64(long rows, double param) { return spmv_bytes(rows, param, 1); }
+static double spmv_flops(long rows, double param)
+{
+    const pl_csr *m = structure(rows, param);
+    return m ? 2.0 * (double)m->nnz : NAN;
+}
+static long ylen_f32(long rows) { return rows; }
+static long ylen_f64(long rows) { return 2 * rows; }
+
+#define SPMV_COMMON .max_n = SPMV_MAX_ROWS, .points = 1, .bench = 1, .vendor = 1, .size_name = "rows",          \
+                    .test_sizes = spmv_test_sizes, .ntest_sizes = 7, .bench_sizes = spmv_bench_sizes,         \
+                    .nbench_sizes = 3, .param_name = "matrix", .param_labels = case_labels, .nparam_labels = NCASES,     \
+                    .vendor_name = "cusparse", .flops = spmv_flops,                   \
+                    .bench_param = CASE_FEM
+#define SPMV_F32 SPMV_COMMON, .cpu = cpu_spmv_f32, .omp = omp_spmv_f32, .input_words = words_f32,            \
+                 .make_input = make_f32, .patch_span = patch_f32, .out_len = ylen_f32, .bytes = sbytes_f32, \
+                 .real = &check_sf32
+#define SPMV_F64 SPMV_COMMON, .cpu = cpu_spmv_f64, .omp = omp_spmv_f64, .input_words = words_f64,            \
+                 .make_input = make_f64, .patch_span = patch_f64, .out_len = ylen_f64, .bytes = sbytes_f64, \
+                 .real = &check_sf64
+#define C_CASES .params = c_params, .nparams = (int)(sizeof c_params / sizeof c_params[0])
+#define D_CASES .params = d_params, .nparams = (int)(sizeof d_params / sizeof d_params[0])
+
 static const pl_part parts[] = {
     {.id = "af", .title = "tree reduction, float", .entry = "reduce_tree_f32", REDUCE_F32},
     {.id = "ad", .title = "tree reduction, double", .entry = "reduce_tree_f64", REDUCE_F64},
     {.id = "bf", .title = "shuffle reduction, float", .entry = "reduce_shfl_f32", REDUCE_F32},
     {.id = "bd", .title = "shuffle reduction, double", .entry = "reduce_shfl_f64", REDUCE_F64},
+    {.id = "cf", .title = "scalar CSR SpMV, float", .entry = "spmv_scalar_f32", SPMV_F32, C_CASES},
+    {.id = "cd", .title = "scalar CSR SpMV, double", .entry = "spmv_scalar_f64", SPMV_F64, C_CASES},
+    {.id = "df", .title = "vector CSR SpMV, float", .entry = "spmv_vector_f32", SPMV_F32, D_CASES},
+    {.id = "dd", .title = "vector CSR SpMV, double", .entry = "spmv_vector_f64", SPMV_F64, D_CASES},
 };
+
+/* The case names as the tests and `--param` show them. */
+__attribute__((constructor)) static void name_cases(void)
+{
+    for (int k = 0; k < NCASES; k++)
+        case_labels[k] = spmv_cases[k].label;
+}
 
 /* Performance: the shuffle reductions against CUB's DeviceReduce::Sum at
    2^28 elements, in the same run. Full marks from 0.5x (the issue asks the
@@ -197,7 +533,33 @@ static const pl_part parts[] = {
 static const pl_perf perf[] = {
     {.part = "bf", .n = 1L << 28, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.5, .zero = 0.1},
     {.part = "bd", .n = 1L << 27, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.5, .zero = 0.1},
+    /* the vector SpMV against cuSPARSE on the FEM-like matrix, 2^20 rows
+       (27 M entries) */
+    {.part = "df", .n = 1L << 20, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.5, .zero = 0.1,
+     .param = CASE_FEM},
+    {.part = "dd", .n = 1L << 20, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.5, .zero = 0.1,
+     .param = CASE_FEM},
 };
+
+static int load_matrix(const char *path, long *rows, double *param, char *err, size_t cap)
+{
+    pl_csr_free(&file_m);
+    if (pl_mtx_read(path, &file_m, err, cap) != 0)
+        return -1;
+    if (file_m.rows > SPMV_MAX_ROWS) {
+        snprintf(err, cap, "%s: %ld rows, more than the contract's %d", path, file_m.rows, SPMV_MAX_ROWS);
+        pl_csr_free(&file_m);
+        return -1;
+    }
+    *rows = file_m.rows, *param = CASE_FILE;
+    return 0;
+}
+
+/* `lab06 sumerr`: the summation-error experiment, part (e) (sumerr.h). */
+static int command(const char *name, const pl_cmd_opts *o)
+{
+    return strcmp(name, "sumerr") ? -1 : pl_sumerr_command(o);
+}
 
 static const pl_lab lab06 = {
     .id = "06",
@@ -211,6 +573,8 @@ static const pl_lab lab06 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
+    .command = command,
+    .load_matrix = load_matrix,
 };
 
 const pl_lab *pl_this_lab(void) { return &lab06; }
