@@ -1,5 +1,5 @@
 /* labs/06-shuffle-reduction/shuffle_reduction.cu: YOUR lab 06 code
- * (reductions with shared memory and with warp shuffles).
+ * (reductions with shared memory and with warp shuffles, CSR SpMV).
  *
  * This is the only file you edit and submit. Read README.md beside it first.
  * Until you fill a function in it returns without writing, and the harness
@@ -40,4 +40,36 @@ extern "C" void reduce_shfl_f32(const float *d_in, float *d_out, int n, void *d_
 extern "C" void reduce_shfl_f64(const double *d_in, double *d_out, int n, void *d_scratch)
 {
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
+}
+
+/* Part (c): scalar CSR SpMV, one thread per row. */
+extern "C" void spmv_scalar_f32(int rows, int nnz, const int *d_row_ptr, const int *d_col, const float *d_val,
+                                const float *d_x, float *d_y)
+{
+    /* TODO(lab06): thread r adds d_val[e] * d_x[d_col[e]] over its row's
+     * entries and writes d_y[r] (0 for an empty row). README section 5. */
+    (void)rows, (void)nnz, (void)d_row_ptr, (void)d_col, (void)d_val, (void)d_x, (void)d_y;
+}
+
+extern "C" void spmv_scalar_f64(int rows, int nnz, const int *d_row_ptr, const int *d_col, const double *d_val,
+                                const double *d_x, double *d_y)
+{
+    (void)rows, (void)nnz, (void)d_row_ptr, (void)d_col, (void)d_val, (void)d_x, (void)d_y;
+}
+
+/* Part (d): vector CSR SpMV, a group of `group` lanes per row. */
+extern "C" void spmv_vector_f32(int rows, int nnz, const int *d_row_ptr, const int *d_col, const float *d_val,
+                                const float *d_x, float *d_y, int group)
+{
+    /* TODO(lab06): one kernel template per group size G (2 .. 32); lane k
+     * of a group adds entries k, k + G, ... of its row, then the group adds
+     * its partials with __shfl_down_sync(mask, v, offset, G). group == 0:
+     * choose G from the mean row length nnz / rows. README section 6. */
+    (void)rows, (void)nnz, (void)d_row_ptr, (void)d_col, (void)d_val, (void)d_x, (void)d_y, (void)group;
+}
+
+extern "C" void spmv_vector_f64(int rows, int nnz, const int *d_row_ptr, const int *d_col, const double *d_val,
+                                const double *d_x, double *d_y, int group)
+{
+    (void)rows, (void)nnz, (void)d_row_ptr, (void)d_col, (void)d_val, (void)d_x, (void)d_y, (void)group;
 }

@@ -1,5 +1,5 @@
 /* labs/06-shuffle-reduction/shuffle_reduction.h: the contract of lab 06,
- * warp-shuffle reduction. Do not edit: grading uses a pristine copy. The
+ * warp-shuffle reduction and CSR SpMV. Do not edit: grading uses a pristine copy. The
  * handout is README.md beside it.
  *
  * Every reduction writes the sum of d_in[0 .. n) to d_out[0], one element,
@@ -41,6 +41,44 @@ void reduce_tree_f64(const double *d_in, double *d_out, int n, void *d_scratch);
  *     inside each warp: shared memory only to pass one value per warp. */
 void reduce_shfl_f32(const float *d_in, float *d_out, int n, void *d_scratch);
 void reduce_shfl_f64(const double *d_in, double *d_out, int n, void *d_scratch);
+
+/* CSR sparse matrix-vector products y = A x (parts c and d).
+ *
+ * A has `rows` rows and nnz = d_row_ptr[rows] entries: row r holds the
+ * entries d_row_ptr[r] .. d_row_ptr[r + 1] - 1, entry e being
+ * A[r][d_col[e]] = d_val[e]; d_row_ptr[0] = 0, columns are in range for d_x
+ * and increasing within a row; a row may be empty (its y is 0: write it).
+ * Every function:
+ *   - takes device pointers; the matrix and d_x are read-only, and d_y
+ *     (rows elements) aliases none of them;
+ *   - must accept rows = 0 (nothing to write), 1, and every rows up to
+ *     SPMV_MAX_ROWS with nnz up to SPMV_MAX_NNZ: a thread index such as
+ *     row * group + lane passes 2^31 there, so compute it in 64 bits;
+ *   - must not call cudaMalloc, and must not call cuSPARSE (the yardstick);
+ *   - may add a row's products in any order. The grader compares each y[r]
+ *     with the exact dot product, within the bound of a sum of the row's
+ *     products in any order (README, "How results are judged").
+ */
+#define SPMV_MAX_ROWS (1 << 26)
+#define SPMV_MAX_NNZ 2147483647
+/* The group sizes of the vector kernel (d); 0 asks the kernel to choose. */
+#define SPMV_GROUP_AUTO 0
+
+/* (c) Scalar CSR: one thread per row. */
+void spmv_scalar_f32(int rows, int nnz, const int *d_row_ptr, const int *d_col, const float *d_val,
+                     const float *d_x, float *d_y);
+void spmv_scalar_f64(int rows, int nnz, const int *d_row_ptr, const int *d_col, const double *d_val,
+                     const double *d_x, double *d_y);
+
+/* (d) Vector CSR: a group of `group` consecutive lanes of a warp per row
+ *     (2, 4, 8, 16 or 32), each lane adding every group-th product of the
+ *     row, the group's partial sums then added with shuffles among the
+ *     group's lanes only. group = SPMV_GROUP_AUTO: choose it from the mean
+ *     row length nnz / rows (README section 6). */
+void spmv_vector_f32(int rows, int nnz, const int *d_row_ptr, const int *d_col, const float *d_val,
+                     const float *d_x, float *d_y, int group);
+void spmv_vector_f64(int rows, int nnz, const int *d_row_ptr, const int *d_col, const double *d_val,
+                     const double *d_x, double *d_y, int group);
 
 #ifdef __cplusplus
 }
