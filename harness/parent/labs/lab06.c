@@ -336,7 +336,12 @@ static void make_spmv(int *a, long rows, double param, uint64_t seed, int dbl)
     if (!m)
         return;
     lab06_csr_at at = layout_of(m, dbl);
-    memset(a, 0, (size_t)at.words * sizeof *a); /* the padding too */
+    /* the padding between the arrays (each array is written whole below) */
+    long w = dbl + 1, ends[3][2] = {{at.row_ptr + m->rows + 1, at.col}, {at.col + m->nnz, at.val},
+                                    {at.val + m->nnz * w, at.x}};
+    memset(a, 0, (size_t)at.row_ptr * sizeof *a);
+    for (int k = 0; k < 3; k++)
+        memset(a + ends[k][0], 0, (size_t)(ends[k][1] - ends[k][0]) * sizeof *a);
     a[0] = (int)m->rows, a[1] = (int)m->cols, a[2] = (int)m->nnz, a[3] = case_of(param)->group;
     for (long r = 0; r <= m->rows; r++)
         a[at.row_ptr + r] = (int)m->row_ptr[r];
@@ -381,6 +386,15 @@ static csr_view view_of(const int *in, int dbl)
     return v;
 }
 
+/* Entry e of the matrix times its x, exactly (a float product is exact in
+   double). */
+static double product(const csr_view *v, long e, int dbl)
+{
+    if (dbl)
+        return ((const double *)v->val)[e] * ((const double *)v->x)[v->col[e]];
+    return (double)((const float *)v->val)[e] * ((const float *)v->x)[v->col[e]];
+}
+
 /* Known mistakes of a row loop, and what they give. */
 static double *spmv_sus[2];
 static long *spmv_rp;
@@ -419,10 +433,7 @@ static void expect_spmv(const int *in, long rows, int dbl, double *want, double 
         tol[r] = pl_spmv_row_tolerance(hi - lo, abs_[r], u);
         double first = 0, last = 0;
         if (hi > lo) {
-            first = dbl ? ((const double *)v.val)[lo] * ((const double *)v.x)[v.col[lo]]
-                        : (double)((const float *)v.val)[lo] * ((const float *)v.x)[v.col[lo]];
-            last = dbl ? ((const double *)v.val)[hi - 1] * ((const double *)v.x)[v.col[hi - 1]]
-                       : (double)((const float *)v.val)[hi - 1] * ((const float *)v.x)[v.col[hi - 1]];
+            first = product(&v, lo, dbl), last = product(&v, hi - 1, dbl);
             some = 1;
         }
         spmv_sus[0][r] = want[r] - last;
@@ -450,30 +461,21 @@ static const pl_real_check check_sf64 = {PL_ELEM_F64, rows_out, expect_sf64};
 /* The CPU rows of `run`: the plain loop in the data's type, serial and
    OpenMP (rows shared statically). */
 #define CPU_SPMV(T, suffix, dbl)                                                          \
-    static void cpu_spmv_##suffix(const int *in, int *out, size_t n)                      \
-    {                                                                                     \
-        csr_view v = view_of(in, dbl);                                                    \
-        const T *val = v.val, *x = v.x;                                                   \
-        for (long r = 0; r < (long)n && r < v.rows; r++) {                                \
-            T s = 0;                                                                      \
-            for (int e = v.row_ptr[r]; e < v.row_ptr[r + 1]; e++)                         \
-                s += val[e] * x[v.col[e]];                                                \
-            ((T *)out)[r] = s;                                                            \
-        }                                                                                 \
-    }                                                                                     \
-    static void omp_spmv_##suffix(const int *in, int *out, size_t n)                      \
+    static void spmv_rows_##suffix(const int *in, int *out, size_t n, int parallel)       \
     {                                                                                     \
         csr_view v = view_of(in, dbl);                                                    \
         const T *val = v.val, *x = v.x;                                                   \
         long rows = (long)n < v.rows ? (long)n : v.rows;                                  \
-        _Pragma("omp parallel for schedule(static)")                                      \
+        _Pragma("omp parallel for schedule(static) if (parallel)")                        \
         for (long r = 0; r < rows; r++) {                                                 \
             T s = 0;                                                                      \
             for (int e = v.row_ptr[r]; e < v.row_ptr[r + 1]; e++)                         \
                 s += val[e] * x[v.col[e]];                                                \
             ((T *)out)[r] = s;                                                            \
         }                                                                                 \
-    }
+    }                                                                                     \
+    static void cpu_spmv_##suffix(const int *in, int *out, size_t n) { spmv_rows_##suffix(in, out, n, 0); } \
+    static void omp_spmv_##suffix(const int *in, int *out, size_t n) { spmv_rows_##suffix(in, out, n, 1); }
 CPU_SPMV(float, f32, 0)
 CPU_SPMV(double, f64, 1)
 
