@@ -9,7 +9,11 @@ name=primlab-handout-$version
 stage=build/handout
 rm -rf "$stage" && mkdir -p "$stage/$name" dist
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    git ls-files -z | grep -zv '^solutions/' >"$stage/files"
+    # tracked files that are there: one deleted but not yet committed (a
+    # lab's WIP marker) is not part of the kit
+    git ls-files -z | grep -zv '^solutions/' | while IFS= read -r -d '' f; do
+        [ -e "$f" ] && printf '%s\0' "$f"
+    done >"$stage/files"
 else
     find . -type f ! -path './solutions/*' ! -path './build/*' ! -path './dist/*' ! -path './.git/*' \
         -print0 | sed -z 's|^\./||' >"$stage/files"
