@@ -157,7 +157,12 @@ $(foreach i,$(IMPLS),$(eval $(call impl_rules,$(i))))
 # Per lab and implementation: the parent, build/<impl>/labNN (no student
 # code: it builds even when the student's file does not compile), and the
 # worker, build/<impl>/labNN-worker, with a list of the vendor library's
-# symbols found in the student's own object (labNN-worker.vendor).
+# symbols found in the student's own object (labNN-worker.vendor), and of
+# the calls that load a library or look up a function by its name at run
+# time (dlopen, dlsym, ...: cuSPARSE, linked into lab 06's worker, or NPP
+# could be reached through them without naming a vendor symbol).
+VENDOR_SYMS := (^|[^A-Za-z0-9_])(cub|thrust)::|(^|[^A-Za-z0-9_])(cublas|cusparse|cufft|curand|npp[a-z]*)[A-Z_]
+RUNTIME_LOAD_SYMS := ^(dlopen|dlmopen|dlsym|dlvsym|dl_iterate_phdr|_r_debug|__libc_dl[a-z_]*|_dl_[a-z_]*)(@.*)?$$
 define lab_rules
 build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a \
     | build/vendor/lab$(1)-worker
@@ -167,8 +172,9 @@ build/$(call impl_tag,$(2))/lab$(1)-worker: build/obj/worker/lab$(1)-core.o \
     build/$(call impl_tag,$(2))/obj/$(call lab_dir,$(1))/$(call lab_base,$(1)).o
 	$$(quiet) LINK $$@
 	$$(Q)$$(CXX) -o $$@ $$^ $$(LDLIBS) $$(LDLIBS_LAB$(1)) && \
-	  { nm -C $$(word 2,$$^) | sed -n 's/^.* [A-Za-z] //p' | \
-	    grep -E '(^|[^A-Za-z0-9_])(cub|thrust)::|(^|[^A-Za-z0-9_])(cublas|cusparse|cufft)[A-Z_]' | head -n 3 || true; } >$$@.vendor
+	  { nm -C $$(word 2,$$^) | sed -n 's/^.* [A-Za-z] //p' | grep -E '$$(VENDOR_SYMS)' | head -n 3 || true; \
+	    nm -u $$(word 2,$$^) | sed -n 's/^ *U //p' | grep -E '$$(RUNTIME_LOAD_SYMS)' | head -n 1 | \
+	      sed 's/$$$$/: loads a library or finds its functions at run time/' || true; } >$$@.vendor
 endef
 $(foreach i,$(IMPLS),$(foreach l,$(LAB_IDS),$(eval $(call lab_rules,$(l),$(i)))))
 lab_bins = $(foreach l,$(2),build/$(call impl_tag,$(1))/lab$(l) build/$(call impl_tag,$(1))/lab$(l)-worker)

@@ -80,6 +80,7 @@ include_solution_abs  | nocompile                | y   | does not compile
 compile_leak          | nocompile                | y   | does not compile
 skip_timed            | corr_perf0               | -   | timed repetition [0-9]+ of [0-9]+ gave a wrong result|wrong result, so not timed
 calls_cub             | corr_perf0               | -   | uses the vendor library
+dlopen_npp            | le_perf0                 | -   | loads libraries or their functions itself
 cpu_compute           | corr_perf0               | -   | -
 fake_time             | corr_le:sol_a:0          | -   | -
 slow_honest           | corr                     | -   | -
@@ -311,6 +312,15 @@ same_rows() {
         END { exit bad }'
 }
 
+# first_diff A B: the lab-01 row where A's and B's points differ most,
+# both sides (status, points, the ratio column)
+first_diff() {
+    paste <(rows "$1" | cut -f 2,5,6,8) <(rows "$2" | cut -f 2,5,6,8) | awk -F '\t' '
+        { d = $3 - $7; if (d < 0) d = -d; if ($2 != $6) d += 1000 }
+        d > best { best = d; line = sprintf("%s: %s %s (%s) vs %s %s (%s)", $1, $2, $3, $4, $6, $7, $8) }
+        END { print line }' | cut -c 1-200
+}
+
 sol_corr=$(points sol_a correctness) sol_perf=$(points sol_a performance) sol_max=$(points sol_a max)
 table_max=$(PRIMLAB_LIMITS=0 PRIMLAB_SEED=$seed build/tables/lab01 list | sed -n 's/^total: \([0-9.]*\) points$/\1/p')
 
@@ -404,7 +414,8 @@ check_case() {
         awk -v a="$perf" -v b="$sol_perf" 'BEGIN { exit !(a - b <= 0.5 && b - a <= 0.5) }' ||
             why="$why; $(short "$perf") performance points, the solution's $(short "$sol_perf")"
         ;;
-    like:*) same_rows "$c" "$t/grades" "${exp#like:}" "$t/grades" || why="$why; its rows differ from ${exp#like:}'s" ;;
+    like:*) same_rows "$c" "$t/grades" "${exp#like:}" "$t/grades" ||
+        why="$why; its rows differ from ${exp#like:}'s: $(first_diff "$c" "${exp#like:}")" ;;
     esac
     if [ "$pat" != - ] && [ $meaningful = 1 ] &&
         ! { rows "$c" | cut -f 10,11; cat "$t/grades/$c/report.txt"; } | grep -qE -- "$pat"; then

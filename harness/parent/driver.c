@@ -304,8 +304,10 @@ static int parts_match(const pl_lab *lab, const pl_reply *h, char *why, size_t c
 }
 
 /* Why the submission earns no performance points whatever its speed: the
-   vendor library's symbols in its own object, which make lists beside the
-   worker (labNN-worker.vendor). NULL: none found. */
+   vendor library's symbols in its own object, or a call that loads a
+   library or looks up a function at run time (a way to the vendor library
+   that names none of its symbols), which make lists beside the worker
+   (labNN-worker.vendor). NULL: none found. */
 static const char *vendor_use(const char *worker)
 {
     static char why[160];
@@ -317,7 +319,10 @@ static const char *vendor_use(const char *worker)
     const char *res = NULL;
     if (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
-        snprintf(why, sizeof why, "the submission uses the vendor library itself (%.100s)", line);
+        if (strstr(line, " at run time"))
+            snprintf(why, sizeof why, "the submission loads libraries or their functions itself (%.100s)", line);
+        else
+            snprintf(why, sizeof why, "the submission uses the vendor library itself (%.100s)", line);
         res = why;
     }
     fclose(f);
