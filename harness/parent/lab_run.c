@@ -510,17 +510,23 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
    as measured around the yardstick's trusted worker (y; NULL: unknown, then
    the CALL less a fixed allowance). Returns the median; *clock_used: the
    clock raised it. */
+/* What a timing's CALLs and windows cost besides the call (medians). */
+static void overheads(const timing *t, double *call_over, double *window_over)
+{
+    double tmp[64];
+    for (int k = 0; k < t->reps; k++)
+        tmp[k] = t->call[k] - t->ev[k];
+    *call_over = pl_median(tmp, t->reps);
+    for (int k = 0; k < t->reps; k++)
+        tmp[k] = t->window[k] - t->ev[k];
+    *window_over = pl_median(tmp, t->reps);
+}
+
 static double believed_ms(const timing *t, const timing *y, int *clock_used, double *event_med, double *clock_med)
 {
-    double used[64], ev[64], bound[64], call_over = 0, window_over = 0, tmp[64];
-    if (y) {
-        for (int k = 0; k < y->reps; k++)
-            tmp[k] = y->call[k] - y->ev[k];
-        call_over = pl_median(tmp, y->reps);
-        for (int k = 0; k < y->reps; k++)
-            tmp[k] = y->window[k] - y->ev[k];
-        window_over = pl_median(tmp, y->reps);
-    }
+    double used[64], ev[64], bound[64], call_over = 0, window_over = 0;
+    if (y)
+        overheads(y, &call_over, &window_over);
     for (int k = 0; k < t->reps; k++) {
         double b = t->call[k] - call_over - CLOCK_SLACK_MS - CLOCK_SLACK_FRAC * t->call[k];
         if (y) {
@@ -627,11 +633,19 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         r->score = 0;
     size_t dl = strlen(why);
     memcpy(r->detail, why, dl + 1);
-    if (clock_used)
+    if (clock_used) {
+        /* what the clock saw besides the calls, the submission's against the
+           yardstick's: which of the two bounds raised the time */
+        double ic = 0, iw = 0, yc = 0, yw = 0;
+        overheads(&ti, &ic, &iw);
+        if (trusted_y)
+            overheads(trusted_y, &yc, &yw);
         snprintf(r->detail + dl, sizeof r->detail - dl,
                  "the worker's CUDA-event times (median %.4f ms) are below what the parent's clock allows (%.4f ms): "
-                 "the parent's clock is used\n",
-                 ev_med, clock_med);
+                 "the parent's clock is used (besides the call: a CALL request %.3f ms, the yardstick's %.3f ms; "
+                 "the window from input to fetch %.3f ms, the yardstick's %.3f ms)\n",
+                 ev_med, clock_med, ic, yc, iw, yw);
+    }
     r->seconds = pl_now() - t0;
 }
 
