@@ -121,11 +121,17 @@ build/libworker.a: $(WORKER_LIB_OBJ)
 # its header). Student code linked with it can neither call nor replace the
 # harness's functions; defining a CUDA runtime function fails to link.
 lent = $(sort $(shell grep -ho 'primlab_[a-z_]*' labs/$(call lab_dir,$(1))/*.h 2>/dev/null))
+# The CUDA runtime's allocation functions, wrapped in every link of a core so
+# that a student's call of them is counted (harness/worker/allocs.cu, whose
+# __wrap_ definitions name them); the core keeps the wrappers global.
+ALLOC_FNS := $(patsubst __wrap_%,%,$(sort $(shell grep -ho '__wrap_cuda[A-Za-z0-9_]*' harness/worker/allocs.cu 2>/dev/null)))
+ALLOC_WRAP := $(ALLOC_FNS:%=-Wl,--wrap=%)
+ALLOC_KEEP := $(ALLOC_FNS:%=-G __wrap_%)
 define core_rules
 build/obj/worker/lab$(1)-core.o: build/obj/harness/worker/worker.o build/obj/harness/worker/labs/lab$(1).o build/libworker.a
 	$$(quiet) CORE $$@
 	$$(Q)mkdir -p $$(@D) && ld -r --force-group-allocation -o $$@.tmp $$^ && \
-	  objcopy -w -G main $$(foreach f,$$(call lent,$(1)),-G $$(f)) $$@.tmp $$@ && rm -f $$@.tmp
+	  objcopy -w -G main $$(ALLOC_KEEP) $$(foreach f,$$(call lent,$(1)),-G $$(f)) $$@.tmp $$@ && rm -f $$@.tmp
 endef
 $(foreach l,$(LAB_IDS),$(eval $(call core_rules,$(l))))
 
@@ -171,7 +177,7 @@ build/$(call impl_tag,$(2))/lab$(1): build/$(call impl_tag,$(2))/obj/driver.o bu
 build/$(call impl_tag,$(2))/lab$(1)-worker: build/obj/worker/lab$(1)-core.o \
     build/$(call impl_tag,$(2))/obj/$(call lab_dir,$(1))/$(call lab_base,$(1)).o
 	$$(quiet) LINK $$@
-	$$(Q)$$(CXX) -o $$@ $$^ $$(LDLIBS) $$(LDLIBS_LAB$(1)) && \
+	$$(Q)$$(CXX) -o $$@ $$^ $$(ALLOC_WRAP) $$(LDLIBS) $$(LDLIBS_LAB$(1)) && \
 	  { nm -C $$(word 2,$$^) | sed -n 's/^.* [A-Za-z] //p' | grep -E '$$(VENDOR_SYMS)' | head -n 3 || true; \
 	    nm -u $$(word 2,$$^) | sed -n 's/^ *U //p' | grep -E '$$(RUNTIME_LOAD_SYMS)' | head -n 1 | \
 	      sed 's/$$$$/: loads a library or finds its functions at run time/' || true; } >$$@.vendor
@@ -216,10 +222,10 @@ build/tests/test_gpu_harness: build/obj/tests/test_gpu_harness.o build/libprimla
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 build/obj/worker/planted-core.o: build/obj/harness/worker/worker.o build/obj/tests/planted_ops.o build/libworker.a
 	$(quiet) CORE $@
-	$(Q)mkdir -p $(@D) && ld -r --force-group-allocation -o $@.tmp $^ && objcopy -w -G main $@.tmp $@ && rm -f $@.tmp
+	$(Q)mkdir -p $(@D) && ld -r --force-group-allocation -o $@.tmp $^ && objcopy -w -G main $(ALLOC_KEEP) $@.tmp $@ && rm -f $@.tmp
 build/tests/planted-worker: build/obj/worker/planted-core.o build/obj/tests/planted.o
 	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(LDLIBS)
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(ALLOC_WRAP) $(LDLIBS)
 define lab_test_rules
 build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a
 	$$(quiet) LINK $$@
@@ -238,7 +244,7 @@ build/planted/obj/radix_sort.o: $(PLANTED05) build/.flags | build/.bootstrap
 	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(@:.o=.d) -Ilabs/05-radix-sort -c $< -o $@
 build/planted/lab05-worker: build/obj/worker/lab05-core.o build/planted/obj/radix_sort.o
 	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(LDLIBS)
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(ALLOC_WRAP) $(LDLIBS)
 build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harness/parent/labs/lab05.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
@@ -296,6 +302,8 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	cpu_suites() { f=0; \
 	  for t in $(CPU_TESTS); do echo "== $$t"; timed $$t || f=1; done; \
 	  echo "== tests/test_contract.sh"; timed tests/test_contract.sh || f=1; \
+	  echo "== tests/test_infra.sh"; timed tests/test_infra.sh || f=1; \
+	  echo "== tests/test_alloc_wrap.sh"; NVCC="$(NVCC)" timed tests/test_alloc_wrap.sh || f=1; \
 	  echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" timed tests/test_overflow.sh || f=1; \
 	  echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; f=1; }; \
 	  echo "$$figs" | tail -n 1; \

@@ -11,6 +11,20 @@
 # one row per test to a scores file; the totals, results.json and the
 # Autolab line are made from that data.
 #
+# A failure of the grading machine is never the student's: when the kit's
+# own parts (the lab binary, the vendor worker, the table, primlab-results)
+# do not build or cannot start (a missing shared library), or, when grading
+# (PRIMLAB_REQUIRE_SANDBOX=1), the kit's own worker finds no GPU or does not
+# start (the lab binary's status 3), one line says so, no score is recorded
+# (no scores.tsv, no results.json, no Score line) and the status is 3. A
+# student's file that does not compile is told apart by the target that
+# failed: the kit's parts are built first, then the student's object and
+# worker; and when those fail, a file of the kit's own must build the same
+# way (else the compiler, its sandbox or the kit failed). Outside grading a
+# machine without a GPU still runs every lab (each test scores 0), and the
+# Score line says that no test could run here. PRIMLAB_NO_GPU=1 asks for
+# that dry run when grading too.
+#
 # The grading seed: PRIMLAB_SEED is taken out of the environment first, so
 # that make, the compilers and anything they run never see it; only the lab
 # binaries (which hold no student code) get it back. It is never printed.
@@ -22,7 +36,11 @@
 # PRIMLAB_REQUIRE_SANDBOX=1 and PRIMLAB_SANDBOX_HIDE (set by `make grade`:
 # IMPL's code is compiled (harness/sandbox-compile.sh) and run (the lab
 # binaries' workers) in bubblewrap only, with these folders hidden; without
-# a working bwrap this stops before building anything, never falls back).
+# a working bwrap this stops before building anything, never falls back),
+# PRIMLAB_NO_GPU=1 (run without the GPU: every test scores 0).
+#
+# Exit status: 0 at full marks, 1 below, 2 for a usage or sandbox error, 3
+# for a failure of the grading machine (nothing graded).
 set -u
 seed_set=${PRIMLAB_SEED+1}
 seed=${PRIMLAB_SEED-}
@@ -56,12 +74,87 @@ require_sandbox() {
         { echo "check: bwrap cannot start a sandbox here ($(head -n 1 <<<"$err")) and PRIMLAB_REQUIRE_SANDBOX=1" >&2; return 1; }
 }
 
+# machine_fault WHAT DETAIL: the grading machine failed (WHAT), not the code
+# graded: say so in one line and stop with status 3, recording no score (a
+# scores file or results.json left by an earlier run would pass for this
+# run's, so they go too, with this run's Check logs).
+machine_fault() {
+    local i
+    rm -f "$scores" "$out/results.json"
+    for i in "${ids[@]}"; do rm -f "$out/lab$i.tap" "$out/lab$i.xml"; done
+    echo "check: the grading machine $1 (not your code): $2" >&2
+    exit 3
+}
+
+# first_error LOG: the line of a build log that says what went wrong first
+# (make's own "[target] Error 2" lines name no cause: only when alone).
+first_error() {
+    local causes
+    causes=$(grep -v '^make: \*\*\* \[' "$1")
+    { grep -m 1 -iE 'error|undefined reference|cannot|missing|not found|denied|no rule to make' <<<"$causes" ||
+        grep . <<<"$causes" | tail -n 1 | grep . || tail -n 1 "$1"; } | sed 's/^ *//' | cut -c 1-300
+}
+
+# build_kit NAME LOG TARGET...: make the kit's own TARGETs (NAME's; no
+# student code in them), or stop: they fail the same way for every student.
+build_kit() {
+    local name=$1 log=$2
+    shift 2
+    make -s --no-print-directory IMPL="$impl" "$@" >"$log" 2>&1 ||
+        machine_fault "cannot build the kit's $name" "$(first_error "$log")"
+}
+
+# kit_starts BIN...: each of the kit's binaries starts (its shared libraries
+# load; --help runs no test and no student code), or stop. The loader says
+# why on stderr and exits 127 (126: not executable at all).
+kit_starts() {
+    local b err rc
+    for b in "$@"; do
+        err=$(timeout 60 "$b" --help 2>&1 >/dev/null </dev/null)
+        rc=$?
+        if [ $rc = 126 ] || [ $rc = 127 ] || grep -q 'error while loading shared libraries' <<<"$err"; then
+            machine_fault "cannot start the kit's $b" "$(grep -m 1 . <<<"$err" | sed "s|^$b: ||" | cut -c 1-300)"
+        fi
+    done
+}
+
+# kit_compiles ID LAB SRC: a file of the kit's own compiles as the
+# student's SRC is compiled (staged, in the compiler's sandbox) and, when
+# grading, links into a worker as SRC is linked. When the student's file
+# does not build and this does not either, the compiler, its sandbox or the
+# kit failed, not the code. (The student's compiler messages cannot tell:
+# #line makes them say anything.) The file: when grading a folder, the
+# lab's stub (the kit then is the handout: its stubs build); else labs/
+# may be the student's own code, so the lab's contract headers alone,
+# compiled only.
+kit_compiles() {
+    local probe=build/$tag/probe ptag h rc target
+    ptag=impl-${probe//\//-}
+    rm -rf "$probe" "build/$ptag" && mkdir -p "$probe/$2" || return 1
+    case "${PRIMLAB_REQUIRE_SANDBOX:-}:$impl" in
+    :* | 0:* | *:labs)
+        for h in "labs/$2"/*.h; do echo "#include \"${h##*/}\""; done >"$probe/$2/$3"
+        target=build/$ptag/obj/$2/${3%.cu}.o
+        ;;
+    *)
+        cp "labs/$2/$3" "$probe/$2/$3" || return 1
+        target=build/$ptag/lab$1-worker
+        ;;
+    esac
+    make -s --no-print-directory IMPL="$probe" "$target" >"build/$tag/probe-lab$1.log" 2>&1
+    rc=$?
+    rm -rf "$probe" "build/$ptag"
+    return $rc
+}
+
 require_sandbox || exit 2
 out=${CHECK_OUT:-build/$tag}
 mkdir -p "$out" "build/$tag"
 scores=$out/scores.tsv
 : >"$scores"
-make -s --no-print-directory build/primlab-results >/dev/null || exit 2
+ids=()
+build_kit build/primlab-results "build/$tag/kit-tools.log" build/primlab-results
+kit_starts build/primlab-results
 
 # build_hint LOG: one line naming a known cause of a build error, or nothing.
 # The warp intrinsics without _sync (__shfl_down, __any, ...) were removed
@@ -75,7 +168,6 @@ build_hint() {
         "are scheduled independently): use ${f}_sync(mask, ...), the mask naming every lane that takes part"
 }
 
-ids=()
 for dir in $(harness/lab-dirs.sh); do
     lab=$(basename "$dir")
     id=${lab%%-*}
@@ -85,10 +177,19 @@ for dir in $(harness/lab-dirs.sh); do
     bin=build/$tag/lab$id
     echo "== lab $id ($lab): $impl/$lab/$src"
     status="" hint=""
+    # the kit's parts first: the table (for a lab's maximum), and the parent
+    # with the yardstick's worker when there is code to grade
+    kit=("build/tables/lab$id")
+    [ -f "$impl/$lab/$src" ] && kit+=("$bin")
+    build_kit "lab$id" "build/$tag/kit-lab$id.log" "${kit[@]}"
+    [ -f "$impl/$lab/$src" ] && kit+=("build/vendor/lab$id-worker")
+    kit_starts "${kit[@]}"
     if [ ! -f "$impl/$lab/$src" ]; then
         echo "lab$id: '$impl/$lab/$src' is missing: 0 points"
         status=MISSING
-    elif ! make -s --no-print-directory IMPL="$impl" "$bin" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1; then
+    elif ! make -s --no-print-directory IMPL="$impl" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1; then
+        kit_compiles "$id" "$lab" "$src" ||
+            machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
         echo "lab$id: does not compile: 0 points. First errors:"
         grep -m 8 -E 'error|undefined reference' "build/$tag/build-lab$id.log" | sed 's/^/    /'
         hint=$(build_hint "build/$tag/build-lab$id.log")
@@ -98,7 +199,6 @@ for dir in $(harness/lab-dirs.sh); do
     if [ -n "$status" ]; then
         # the lab's points still count: read them from its table (with the
         # seed, which adds the hidden tests, as the lab binary would)
-        make -s --no-print-directory "build/tables/lab$id" >/dev/null 2>&1
         max=$(with_seed "build/tables/lab$id" list 2>/dev/null | sed -n 's/^total: \([0-9.]*\) points$/\1/p')
         reason="$impl/$lab/$src: $([ "$status" = MISSING ] && echo missing || echo 'does not compile')${hint:+: $hint}"
         printf '%s\tlab %s (%s)\tcorrectness\t0\t%s\t0\t%s\t0\t\t%s\t\n' "$id" "$id" "$lab" "$status" \
@@ -107,6 +207,21 @@ for dir in $(harness/lab-dirs.sh); do
         continue
     fi
     with_seed "$bin" check --scores "$scores" --tap "$out/lab$id.tap" --xml "$out/lab$id.xml"
+    if [ $? = 3 ]; then
+        # grading, and the yardstick's worker (no student code) found no GPU
+        # or did not start: no test ran, and the rows give that reason (a
+        # row could say otherwise only when the student's worker did not
+        # start either)
+        why=$(awk -F '\t' -v id="$id" '$1 == id && $10 ~ /^no GPU \(/ { print $10; exit }' "$scores")
+        [ -n "$why" ] || why=$(awk -F '\t' -v id="$id" '$1 == id && $10 ~ /^the yardstick.s worker/ { print $10; exit }' "$scores")
+        case "$why" in
+        "no GPU ("*)
+            why=${why#no GPU (}
+            machine_fault "has no GPU" "${why%)}; PRIMLAB_NO_GPU=1 grades without one, every test 0"
+            ;;
+        *) machine_fault "cannot start the kit's worker of lab$id" "${why:-the lab binary says so (status 3)}" ;;
+        esac
+    fi
     with_seed "$bin" fill --scores "$scores" # tests a stopped run did not reach still count
 done
 if [ ${#ids[@]} = 0 ]; then
@@ -117,4 +232,10 @@ labs_csv=$(IFS=,; echo "${ids[*]}")
 args=("$scores" --labs "$labs_csv" --json "$out/results.json")
 [ -n "${CHECK_EXTRA:-}" ] && args+=(--extra "$CHECK_EXTRA")
 [ "${AUTOLAB:-0}" = 1 ] && args+=(--autolab)
-build/primlab-results "${args[@]}"
+# Without a GPU no test ran: 0 of the maximum would read as a grade, so the
+# Score line says why there is none (every other line, Autolab's too, stays).
+nogpu=$(awk -F '\t' '$5 == "SKIP" && $10 ~ /^no GPU \(/ { print $10; exit }' "$scores")
+build/primlab-results "${args[@]}" |
+    NOGPU=$nogpu awk 'ENVIRON["NOGPU"] != "" && /^Score: / {
+        print "Score: none, no test could run on this machine: " ENVIRON["NOGPU"]; next } { print }'
+exit "${PIPESTATUS[0]}"

@@ -24,6 +24,15 @@
 # current checksum (and whose results are there); a changed submission is
 # regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
 #
+# A failure of the grading machine is never a student's: when check.sh says
+# so (status 3: the kit does not build, a shared library is missing, no GPU
+# unless PRIMLAB_NO_GPU=1), that student is not graded (nothing published or
+# recorded, an earlier grade kept) and the run stops, since every student
+# after would fail the same way: the reason is printed, and
+#   OUT/.ungraded.tsv: student, UTC time, why, for each student a run left
+#       ungraded (rewritten by every run; absent when there is none);
+# the run exits 3, and a rerun once the machine is fixed grades them.
+#
 # The grading kit: a kit with solutions/ grades in build/grade-kit/, the
 # handout (harness/handout.sh, which also refreshes dist/) unpacked; it is
 # kept across students and runs and replaced (its build/ kept) when its
@@ -31,8 +40,11 @@
 #
 # Environment: FORCE=1, GRADE_TIMEOUT (seconds per student, default 1800),
 # GRADE_MAX_BYTES and GRADE_MAX_FILES (what one submission may unpack to,
-# default 64 MiB and 10000), PRIMLAB_SEED (the grading seed: only the lab
-# binaries get it), PRIMLAB_TIMEOUT (per test). Exports to check.sh and the
+# default 64 MiB and 10000), GRADE_LOCK_WAIT (seconds to wait for another
+# make grade in this kit to finish; default 0, stop at once), PRIMLAB_SEED
+# (the grading seed: only the lab binaries get it), PRIMLAB_TIMEOUT (per
+# test), PRIMLAB_NO_GPU=1 (a dry run without a GPU: every test scores 0;
+# without it a machine with no GPU grades nobody). Exports to check.sh and the
 # lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and PRIMLAB_SANDBOX_HIDE (the
 # folders student code must not see, colon-separated).
 set -u
@@ -285,7 +297,8 @@ take_lab_files() {
 }
 
 # grade_student ENTRY NAME: grade into a fresh $work and print the summary;
-# leaves $work/final/ with the files to publish.
+# leaves $work/final/ with the files to publish. Status 3, with the reason
+# in machine: the grading machine failed, and nothing is to be published.
 grade_student() {
     local feedback=$work/feedback.txt base msg line rc
     base=$(basename "$1")
@@ -310,6 +323,11 @@ grade_student() {
     rc=$?
     rm -rf "$student_build"
     student_build=""
+    if [ $rc = 3 ]; then # the grading machine, not the student: check.sh's last line says what
+        machine=$(tail -n 1 "$work/out/report.txt" | sed 's/^check: //' | tr '\t' ' ')
+        echo "   not graded: $machine"
+        return 3
+    fi
     if [ $rc = 2 ] && [ ! -s "$work/out/scores.tsv" ]; then
         echo "grade: grading $2 failed before any test ran: $(tail -n 1 "$work/out/report.txt")" >&2
         return 2
@@ -349,12 +367,25 @@ write_gradebook() {
     tmp=$(new_tmp "$book") || return 1
     {
         echo "student,$(printf 'lab%s,' "${ids[@]}")total"
-        [ -f "$record" ] && cut -f 1 "$record" | LC_ALL=C sort -u | while read -r name; do
+        [ ! -f "$record" ] || cut -f 1 "$record" | LC_ALL=C sort -u | while read -r name; do
             [ -f "$out/$name/scores.tsv" ] || continue
             build/primlab-results "$out/$name/scores.tsv" --labs "$labs_csv" --csv-row "$name" || true
         done
-    } >"$tmp" && mv "$tmp" "$book"
+    } >"$tmp" && mv "$tmp" "$book" || return 1
     echo "$book"
+}
+
+# write_ungraded: the students this run left ungraded (the ungraded array:
+# "student<TAB>why" lines) into OUT/.ungraded.tsv, renamed into place; the
+# file goes when there are none, so a stale one never outlives the fix.
+write_ungraded() {
+    local list=$out/.ungraded.tsv tmp line now
+    if [ ${#ungraded[@]} = 0 ]; then rm -f "$list"; return; fi
+    tmp=$(new_tmp "$list") || return 1
+    now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+    for line in "${ungraded[@]}"; do
+        printf '%s\t%s\t%s\n' "${line%%$'\t'*}" "$now" "${line#*$'\t'}"
+    done >"$tmp" && mv "$tmp" "$list"
 }
 
 # ------------------------------------------------------------------- main
@@ -370,13 +401,18 @@ case "$subs/" in "$out"/*) die "the submissions '$subs' are inside the grades fo
 mkdir -p "$out" "$src/build" || exit 2
 # one class at a time per kit: the grading kit and its build are shared
 exec 9>"$src/build/grade.lock" || exit 2
-flock -n 9 || die "another make grade is running in this kit (build/grade.lock)"
+if [ "${GRADE_LOCK_WAIT:-0}" = 0 ]; then flock -n 9; else flock -w "$GRADE_LOCK_WAIT" 9; fi ||
+    die "another make grade is running in this kit (build/grade.lock)"
 make_grading_kit || die "could not make the grading kit '$kit' from the handout (harness/handout.sh)"
 case "$kit/" in "$out"/* | "$subs"/*) die "the grading kit '$kit' is inside '$out' or '$subs'" ;; esac
 cd "$kit" || exit 2
 hide=$(hidden_paths | paste -sd :)
 export PRIMLAB_REQUIRE_SANDBOX=1 PRIMLAB_SANDBOX_HIDE=$hide
-make -s --no-print-directory build/primlab-results >/dev/null || exit 2
+if ! err=$(make -s --no-print-directory build/primlab-results 2>&1 >/dev/null); then
+    echo "grade: the grading machine cannot build the kit's build/primlab-results:" \
+        "$({ grep -m 1 -E 'error|not found' || echo 'make failed'; } <<<"$err"); nobody is graded" >&2
+    exit 3
+fi
 mkdir -p "$out/.work" || exit 2
 record=$out/.graded.tsv
 
@@ -388,6 +424,8 @@ done
 labs_csv=$(IFS=,; echo "${ids[*]}")
 
 graded=0 skipped=0
+stopped="" # once the grading machine fails: the student it failed on
+ungraded=()
 declare -A seen=()
 for entry in "$subs"/*; do
     [ -e "$entry" ] || continue
@@ -404,8 +442,24 @@ for entry in "$subs"/*; do
         skipped=$((skipped + 1))
         continue
     fi
+    if [ -n "$stopped" ]; then # would fail as $stopped did
+        echo "== $name: not graded: grading stopped at $stopped"
+        ungraded+=("$name"$'\t'"not reached: grading stopped at $stopped")
+        continue
+    fi
     work=$(mktemp -d "$out/.work/$name.XXXXXX") || exit 2
-    grade_student "$entry" "$name" || exit 2
+    grade_student "$entry" "$name"
+    case $? in
+    0) ;;
+    3)
+        stopped=$name
+        ungraded+=("$name"$'\t'"$machine")
+        rm -rf "$work"
+        work=""
+        continue
+        ;;
+    *) exit 2 ;;
+    esac
     if ! publish "$work/final" "$out/$name" || ! record_graded "$name" "$sum"; then
         die "could not write the results of '$name' into '$out'"
     fi
@@ -415,4 +469,11 @@ for entry in "$subs"/*; do
 done
 
 book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"
+write_ungraded || die "could not write '$out/.ungraded.tsv'"
+if [ -n "$stopped" ]; then
+    echo "graded $graded, skipped $skipped, not graded ${#ungraded[@]} ($out/.ungraded.tsv); gradebook: $book"
+    echo "grade: stopped at $stopped: the grading machine failed, not the students ($machine);" \
+        "a rerun grades the ${#ungraded[@]} not graded once it is fixed" >&2
+    exit 3
+fi
 echo "graded $graded, skipped $skipped; gradebook: $book"

@@ -93,6 +93,41 @@ enum pl_reply_status {
     PL_W_BAD,        /* a request the worker cannot serve (no such part) */
 };
 
+/* The CUDA runtime's allocation functions whose calls the worker counts
+   while the implementation's code runs a CALL (harness/worker/allocs.cu):
+   pl_reply.allocs holds one count per function (the _ptsz symbols of the
+   stream-ordered ones count as theirs). */
+enum pl_alloc_fn {
+    PL_AF_MALLOC,
+    PL_AF_FREE,
+    PL_AF_MALLOC_ASYNC,
+    PL_AF_FREE_ASYNC,
+    PL_AF_MALLOC_POOL,
+    PL_AF_MALLOC_MANAGED,
+    PL_AF_MALLOC_PITCH,
+    PL_AF_MALLOC_3D,
+    PL_AF_MALLOC_HOST,
+    PL_AF_HOST_ALLOC,
+    PL_AF_FREE_HOST,
+    PL_AF_COUNT
+};
+
+static inline const char *pl_alloc_fn_name(int f)
+{
+    static const char *const names[PL_AF_COUNT] = {
+        "cudaMalloc",        "cudaFree",        "cudaMallocAsync", "cudaFreeAsync",  "cudaMallocFromPoolAsync",
+        "cudaMallocManaged", "cudaMallocPitch", "cudaMalloc3D",    "cudaMallocHost", "cudaHostAlloc",
+        "cudaFreeHost",
+    };
+    return f >= 0 && f < PL_AF_COUNT ? names[f] : "?";
+}
+
+/* 1 for the functions that allocate host memory (pinned), not device memory. */
+static inline int pl_alloc_fn_host(int f)
+{
+    return f == PL_AF_MALLOC_HOST || f == PL_AF_HOST_ALLOC || f == PL_AF_FREE_HOST;
+}
+
 typedef struct pl_part_info {
     char id[16];
     int32_t has_vendor;
@@ -107,6 +142,11 @@ typedef struct pl_reply {
     double ms;
     int32_t lent_calls; /* CALL: calls of the lent primlab_ functions */
     int32_t nspans;     /* CALL with PL_RQ_PHASES: spans in shared memory, -1 overflow */
+    /* CALL of the implementation (never the vendor's): the calls it made of
+       each allocation function (enum pl_alloc_fn), and the host time spent
+       in them, ms (a free's wait for the device's work left out) */
+    int32_t allocs[PL_AF_COUNT];
+    double alloc_ms;
     /* HELLO */
     int32_t gpu_ok;
     char device[256];

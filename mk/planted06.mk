@@ -14,7 +14,7 @@ build/planted/obj/shuffle_reduction.o: $(PLANTED06) build/.flags | build/.bootst
 	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(@:.o=.d) -Ilabs/06-shuffle-reduction -c $< -o $@
 build/planted/lab06-worker: build/obj/worker/lab06-core.o build/planted/obj/shuffle_reduction.o
 	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(LDLIBS) $(LDLIBS_LAB06)
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(ALLOC_WRAP) $(LDLIBS) $(LDLIBS_LAB06)
 build/tests/test_planted06: build/obj/tests/test_planted06.o build/obj/harness/parent/labs/lab06.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm

@@ -8,7 +8,9 @@
  * "fork" (leaves sleeping children behind), "spy" (reports its uid, pid,
  * PRIMLAB_SEED and whether it can write the file named in the request's
  * n-th... see CALL), "bomb" (forks until it cannot), "spin" (burns CPU, in
- * itself and in a child). */
+ * itself and in a child), "cudaexit" (prints a CUDA error as a student's
+ * checking macro does, then exit(1)), "heap" (prints glibc's message for a
+ * corrupted heap, then aborts as glibc does). */
 #define _GNU_SOURCE
 #include "fake_protocol.h"
 
@@ -21,7 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *const parts[] = {"ok", "segv", "exit", "hang", "forge", "print", "fork", "spy", "bomb", "spin"};
+static const char *const parts[] = {"ok",  "segv", "exit", "hang", "forge",    "print",
+                                    "fork", "spy", "bomb", "spin", "cudaexit", "heap"};
 
 int main(int argc, char **argv)
 {
@@ -40,6 +43,14 @@ int main(int argc, char **argv)
                 raise(SIGSEGV);
             if (!strcmp(q.part, "exit"))
                 _exit(3);
+            if (!strcmp(q.part, "cudaexit")) {
+                fprintf(stderr, "CUDA error (efficient.cu:272): invalid argument\n");
+                exit(1);
+            }
+            if (!strcmp(q.part, "heap")) {
+                fprintf(stderr, "free(): invalid next size (fast)\n");
+                abort();
+            }
             if (!strcmp(q.part, "hang"))
                 for (;;)
                     pause();

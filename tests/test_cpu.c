@@ -151,6 +151,84 @@ START_TEST(diag_partly_unwritten)
 }
 END_TEST
 
+/* Compactions (lab 04's rule, x > 0): in[] of 1000 values, want[] the kept
+   ones, poison, then their count; got[] what a buggy part returned. */
+static int keeps_pos(int x) { return x > 0; }
+static int in_c[1001], want_c[1001], got_c[1001], got_c2[1001];
+static int compact_case(int (*rule)(int), int extra, pl_diag *d)
+{
+    const size_t n = 1000;
+    for (size_t i = 0; i < n; i++)
+        in_c[i] = i % 3 == 0 ? -(int)i - 1 : i % 7 == 0 ? 0 : (int)i;
+    int k = 0, kg = 0;
+    for (size_t i = 0; i < n; i++) {
+        want_c[i] = got_c[i] = PL_POISON_I32;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (in_c[i] > 0)
+            want_c[k++] = in_c[i];
+        if (rule(in_c[i]))
+            got_c[kg++] = in_c[i];
+    }
+    want_c[n] = k;
+    got_c[n] = kg + extra;
+    if (extra > 0) /* what a count one too many leaves: the element after the last */
+        got_c[kg] = 0;
+    memcpy(got_c2, got_c, sizeof got_c);
+    if (extra > 0)
+        got_c2[kg] = 12345; /* ... which differs between runs */
+    pl_cmp c = {.want = want_c, .got = got_c, .n = n + 1, .got2 = got_c2, .keeps = keeps_pos, .keep_rule = "x > 0"};
+    return pl_compare_i32(&c, d);
+}
+static int rule_nonzero(int x) { return x != 0; }
+static int rule_nonneg(int x) { return x >= 0; }
+
+START_TEST(diag_compact_count)
+{
+    pl_diag d;
+    ck_assert_int_eq(compact_case(keeps_pos, 1, &d), 0);
+    ck_assert_msg(strstr(d.reason, "elements, expected") && strstr(d.reason, ": one too many"), "%s", d.reason);
+    ck_assert_msg(strstr(d.detail, "elements are right: only the count"), "%s", d.detail);
+    ck_assert_int_eq(compact_case(keeps_pos, -3, &d), 0);
+    ck_assert_msg(strstr(d.reason, ": 3 too few"), "%s", d.reason);
+    ck_assert_int_eq(compact_case(keeps_pos, 0, &d), 1);
+}
+END_TEST
+
+START_TEST(diag_compact_kept_dropped)
+{
+    pl_diag d;
+    ck_assert_int_eq(compact_case(rule_nonzero, 0, &d), 0);
+    ck_assert_msg(strstr(d.reason, "kept negative values, which the contract drops (it keeps x > 0; a test of x != 0?)"),
+                  "%s", d.reason);
+    ck_assert_msg(strstr(d.detail, "too many"), "%s", d.detail);
+    ck_assert_int_eq(compact_case(rule_nonneg, 0, &d), 0);
+    ck_assert_msg(strstr(d.reason, "kept zeros, which the contract drops"), "%s", d.reason);
+}
+END_TEST
+
+START_TEST(diag_printed_errors)
+{
+    char line[160], hint[200];
+    ck_assert_ptr_null(pl_find_cuda_error("all fine\n"));
+    ck_assert_str_eq(pl_find_cuda_error("x\nCUDA error (a.cu:3): invalid configuration argument\n"),
+                     "invalid configuration argument");
+    ck_assert_str_eq(pl_find_cuda_error("err cudaErrorIllegalAddress at k.cu:9"),
+                     "an illegal memory access was encountered");
+    ck_assert_int_eq(pl_find_heap_error("ok\n  corrupted size vs. prev_size\nAborted\n", line, sizeof line), 1);
+    ck_assert_str_eq(line, "corrupted size vs. prev_size");
+    ck_assert_int_eq(pl_find_heap_error("nothing here", line, sizeof line), 0);
+    pl_cuda_error_hint("invalid argument", 1, "n", hint, sizeof hint);
+    ck_assert_msg(strstr(hint, "at n = 1: a launch of zero blocks"), "%s", hint);
+    pl_cuda_error_hint("an illegal memory access was encountered", 1L << 24, "n", hint, sizeof hint);
+    ck_assert_msg(strstr(hint, "at a large n = 16777216: an index or byte count computed in int"), "%s", hint);
+    pl_cuda_error_hint("an illegal memory access was encountered", 1025, "n", hint, sizeof hint);
+    ck_assert_msg(strstr(hint, "if (i < n)"), "%s", hint);
+    pl_cuda_error_hint("unknown", 5, "n", hint, sizeof hint);
+    ck_assert_str_eq(hint, "");
+}
+END_TEST
+
 START_TEST(diag_write_past_end)
 {
     back[0] = 0;
@@ -410,6 +488,19 @@ START_TEST(client_crashes_cost_one_request)
     ck_assert(!fake_ask(s, "hang", PL_REQ_CALL, 1, 0.5, &rep, &r));
     ck_assert_int_eq(r.status, PL_TIMEOUT);
     ck_assert(pl_now() - t0 < 5);
+    pl_session_label(s, "cudaexit");
+    ck_assert(!fake_ask(s, "cudaexit", PL_REQ_CALL, 1, 10, &rep, &r));
+    ck_assert_int_eq(r.status, PL_CRASH);
+    ck_assert_msg(strstr(r.reason, "exited after printing a CUDA error, \"invalid argument\"") != NULL, "%s", r.reason);
+    ck_assert_str_eq(r.cuda_error, "invalid argument");
+    ck_assert_msg(strstr(r.detail, "it printed: CUDA error (efficient.cu:272): invalid argument") != NULL, "%s", r.detail);
+    pl_session_label(s, "heap");
+    ck_assert(!fake_ask(s, "heap", PL_REQ_CALL, 1, 10, &rep, &r));
+    ck_assert_int_eq(r.status, PL_CRASH);
+    ck_assert_msg(strstr(r.reason, "heap corrupted (\"free(): invalid next size (fast)\")") != NULL, "%s", r.reason);
+    pl_session_label(s, "exit again");
+    ck_assert(!fake_ask(s, "exit", PL_REQ_CALL, 1, 10, &rep, &r)); /* the last test's words are not this one's */
+    ck_assert_msg(strstr(r.reason, "exited with status 3") != NULL, "%s", r.reason);
     ck_assert(!fake_ask(s, "forge", PL_REQ_CALL, 1, 10, &rep, &r));
     ck_assert_int_eq(r.status, PL_ERROR);
     ck_assert_msg(strstr(r.reason, "not the answer to its request") != NULL, "%s", r.reason);
@@ -1304,6 +1395,9 @@ static Suite *suite(void)
     tcase_add_test(t, diag_not_implemented);
     tcase_add_test(t, diag_partly_unwritten);
     tcase_add_test(t, diag_write_past_end);
+    tcase_add_test(t, diag_compact_count);
+    tcase_add_test(t, diag_printed_errors);
+    tcase_add_test(t, diag_compact_kept_dropped);
     tcase_add_test(t, diag_write_before_start);
     tcase_add_test(t, diag_shift_right_is_exclusive);
     tcase_add_test(t, diag_shift_left_is_inclusive);

@@ -17,6 +17,9 @@
 set -u
 export PRIMLAB_NO_GPU=1
 unset PRIMLAB_SEED
+# make test runs tests/test_infra.sh beside this one, and it grades in the
+# same kit: wait for each other's make grade (build/grade.lock)
+export GRADE_LOCK_WAIT=900
 pass=0 fail=0
 t=$(mktemp -d)
 # PATH folders made by the tests: not under /tmp, which the build sandbox hides
@@ -301,12 +304,18 @@ check "grade: the seed is in no output" test -z "$(grep -l "$seed" "$t/grade4")"
 check "grade: the seed is in no file of the grades" test -z "$(grep -rl "$seed" "$g")"
 check "grade: no temporary files left" test -z "$(find "$g" -name "*.tmp")$(ls -A "$g/.work")"
 
-# .zip files read without unzip
-mkdir -p "$t/subs2"
+# .zip files read without unzip: an unzip first on PATH that fails, and
+# says so (a PATH without the folder of unzip would take the host compiler
+# away from nvcc too, in the compiler's sandbox, which hides /var/tmp: a
+# failure of the grading machine, which grades nobody)
+mkdir -p "$t/subs2" "$t/nounzip"
 cp "$s/erin.zip" "$t/subs2/"
-PATH=$(path_without unzip) harness/grade.sh "$t/subs2" "$t/grades2" >"$t/grade5" 2>&1
-check "grade: a .zip without unzip on PATH" grep -q "graded 1, skipped 0" "$t/grade5"
+printf '#!/bin/sh\necho "unzip was run" >>"%s"\nexit 1\n' "$t/unzip-ran" >"$t/nounzip/unzip"
+chmod +x "$t/nounzip/unzip"
+PATH=$t/nounzip:$PATH harness/grade.sh "$t/subs2" "$t/grades2" >"$t/grade5" 2>&1
+check "grade: a .zip with a failing unzip first on PATH" grep -q "graded 1, skipped 0" "$t/grade5"
 check "grade: ... its lab file taken" grep -q "graded: 01-prefix-sum/prefix_sum.cu" "$t/grade5"
+check "grade: ... unzip never run" test ! -e "$t/unzip-ran"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -134,6 +134,8 @@ make -s --no-print-directory build/primlab-results build/tables/lab01 build/solu
     >"$t/make.log" 2>&1 || die "make failed: $(tail -n 3 "$t/make.log")"
 gpu=1
 build/solutions/lab01 info >/dev/null 2>&1 || gpu=0
+# make grade grades nobody on a machine without a GPU unless asked for a dry run
+[ $gpu = 1 ] || export PRIMLAB_NO_GPU=1
 
 # The planted secret, the canaries, another student's results, listeners.
 token=hx_planted_token_$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')

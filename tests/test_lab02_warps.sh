@@ -45,7 +45,7 @@ fi
 
 # ------------------------------------------------------------ the table
 PRIMLAB_LIMITS=1 $bin list >"$tmp/list"
-check "part w: a test at each of the 11 sizes and its limit" test "$(grep -c '^  02\.w ' "$tmp/list")" = 12
+check "part w: a test at each of the 13 sizes and its limit" test "$(grep -c '^  02\.w ' "$tmp/list")" = 14
 check "part w: no performance test" test "$(grep -c '^  02\.w performance' "$tmp/list")" = 0
 check "w0 and w1 are not graded" test "$(grep -c '^  02\.w[01] ' "$tmp/list")" = 0
 

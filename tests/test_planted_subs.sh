@@ -36,7 +36,7 @@ expect() { # expect CASE WHAT PATTERN...: every pattern in the case's report
 }
 
 grade no_compile
-expect no_compile "compile error" "does not compile" "subtotal: 0/39"
+expect no_compile "compile error" "does not compile" "subtotal: 0/44"
 if [ $gpu = 0 ]; then
     echo "SKIP: planted submissions that need a GPU (7 cases): no GPU; not counted as passed"
     skip=7
@@ -44,7 +44,7 @@ else
     for c in solution oob_fault hang past_end host_segv slow hardcoded; do grade $c; done
     grade hardcoded PRIMLAB_SEED=20261123; mv "$t/hardcoded.out" "$t/hardcoded_secret.out"
     grade hardcoded
-    expect solution "full marks" "Score: 39/39"
+    expect solution "full marks" "Score: 44/44"
     expect oob_fault "kernel fault, next test passes" "n=31 +ERROR" "kernel fault in scan_exclusive: an illegal memory access" \
         "01.c exclusive scan, any n, n=32 +OK"
     expect hang "hang killed, next test passes" "n=65537 +TIMEOUT" "timed out after 10 s" \

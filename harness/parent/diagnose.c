@@ -260,6 +260,53 @@ static void common_also(pl_diag *d, unsigned chosen)
 
 /* ---------------------------------------------------------------- compare */
 
+/* A compaction's count and kept elements (pl_cmp's keeps). */
+typedef struct kept_info {
+    int want, got;        /* the counts */
+    size_t upto;          /* elements comparable: the smaller count */
+    size_t dropped, negative, zero; /* of got[0 .. upto): what the rule drops */
+    size_t first_dropped;
+    size_t first_bad;     /* first wrong element below upto, or upto */
+} kept_info;
+
+static void kept_findings(const pl_cmp *c, pl_diag *d, kept_info *k)
+{
+    size_t m = c->n - 1;
+    k->want = c->want[m], k->got = c->got[m];
+    long g = k->got == PL_POISON_I32 || k->got < 0 || (size_t)k->got > m ? k->want : k->got;
+    k->upto = (size_t)(g < k->want ? g : k->want);
+    k->first_bad = k->upto;
+    for (size_t i = 0; i < k->upto; i++) {
+        int x = c->got[i];
+        if (x != c->want[i] && k->first_bad == k->upto)
+            k->first_bad = i;
+        if (x == PL_POISON_I32 || c->keeps(x))
+            continue;
+        if (k->dropped++ == 0)
+            k->first_dropped = i;
+        k->negative += x < 0;
+        k->zero += x == 0;
+    }
+    if (k->dropped)
+        d->findings |= PL_F_KEPT_DROPPED;
+    if (k->got != k->want)
+        d->findings |= PL_F_COUNT;
+}
+
+static void count_reason(const kept_info *k, size_t m, char *r, size_t rc)
+{
+    long diff = (long)k->got - k->want;
+    if (k->got == PL_POISON_I32)
+        snprintf(r, rc, "returned no count (its place after the output still holds the poison); expected %d", k->want);
+    else if (k->got < 0 || (size_t)k->got > m)
+        snprintf(r, rc, "returned a count of %d, outside 0 .. %zu; expected %d", k->got, m, k->want);
+    else if (diff == 1 || diff == -1)
+        snprintf(r, rc, "returned %d elements, expected %d: one too %s", k->got, k->want, diff > 0 ? "many" : "few");
+    else
+        snprintf(r, rc, "returned %d elements, expected %d: %ld too %s", k->got, k->want, diff > 0 ? diff : -diff,
+                 diff > 0 ? "many" : "few");
+}
+
 int pl_compare_i32(const pl_cmp *c, pl_diag *d)
 {
     memset(d, 0, sizeof *d);
@@ -298,12 +345,17 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     sort_info si = {0, 0, NULL, NULL};
     if (c->sort && d->mismatches && !d->unwritten && !(d->findings & PL_F_NOT_IMPLEMENTED))
         sort_findings(c, d, &si);
+    kept_info ki;
+    memset(&ki, 0, sizeof ki);
+    if (c->keeps && n >= 1 && d->mismatches && !(d->findings & PL_F_NOT_IMPLEMENTED))
+        kept_findings(c, d, &ki);
 
     /* The reason is the most telling finding; the others follow as detail. */
     static const unsigned order[] = {
-        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK, PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_SORT_UNSTABLE,
-        PL_F_SORT_ORDER,      PL_F_SORT_VALUES, PL_F_RACE,        PL_F_SHIFT_RIGHT,   PL_F_SHIFT_LEFT,
-        PL_F_BLOCK,           PL_F_UNWRITTEN,   PL_F_SORT_LOST,   PL_F_MISMATCH,
+        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK,  PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_KEPT_DROPPED,
+        PL_F_COUNT,           PL_F_SORT_UNSTABLE, PL_F_SORT_ORDER, PL_F_SORT_VALUES,   PL_F_RACE,
+        PL_F_SHIFT_RIGHT,     PL_F_SHIFT_LEFT,  PL_F_BLOCK,       PL_F_UNWRITTEN,     PL_F_SORT_LOST,
+        PL_F_MISMATCH,
     };
     unsigned f = d->findings, chosen = 0;
     for (size_t k = 0; k < sizeof order / sizeof order[0] && !chosen; k++)
@@ -311,6 +363,27 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     char *r = d->reason;
     size_t rc = sizeof d->reason;
     switch (common_reason(chosen, d, r, rc) ? 0 : chosen) {
+    case PL_F_KEPT_DROPPED: {
+        const char *what = !ki.zero ? "negative values" : !ki.negative ? "zeros" : "zeros and negative values";
+        const char *hint = !ki.zero ? "; a test of x != 0?" : !ki.negative ? "; a test of x >= 0?" : "";
+        snprintf(r, rc, "kept %s, which the contract drops (it keeps %s%s): %zu of the first %zu elements, "
+                 "first out[%zu] = %d", what, c->keep_rule ? c->keep_rule : "fewer", hint, ki.dropped, ki.upto,
+                 ki.first_dropped, c->got[ki.first_dropped]);
+        if (f & PL_F_COUNT) {
+            char cr[120];
+            count_reason(&ki, n - 1, cr, sizeof cr);
+            add(d, "and so %s", cr);
+        }
+        break;
+    }
+    case PL_F_COUNT:
+        count_reason(&ki, n - 1, r, rc);
+        if (ki.first_bad < ki.upto)
+            add(d, "the elements differ too: out[%zu] = %d, expected %d", ki.first_bad, c->got[ki.first_bad],
+                c->want[ki.first_bad]);
+        else if (ki.upto)
+            add(d, "the first %zu elements are right: only the count (and what follows them) is wrong", ki.upto);
+        break;
     case PL_F_RACE:
         snprintf(r, rc, "results differ between two runs at %zu positions (first at index %zu): a race?",
                  d->race_diffs, first_race);
@@ -564,4 +637,111 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
         add_real_window(d, c, first_race);
     }
     return f == 0;
+}
+
+/* ------------------------------------------- what the code printed as it died */
+
+static const struct {
+    const char *name, *text;
+} cuda_errors[] = {
+    {"cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {"cudaErrorInvalidValue", "invalid argument"},
+    {"cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {"cudaErrorMemoryAllocation", "out of memory"},
+    {"cudaErrorMisalignedAddress", "misaligned address"},
+    {"cudaErrorLaunchFailure", "unspecified launch failure"},
+    {"cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
+    {"cudaErrorAssert", "device-side assert triggered"},
+    {"cudaErrorIllegalInstruction", "an illegal instruction was encountered"},
+    {"cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {"cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {"cudaErrorInvalidDeviceFunction", "invalid device function"},
+    {"cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
+    {"cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {"cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+};
+
+const char *pl_find_cuda_error(const char *text)
+{
+    for (size_t k = 0; text && k < sizeof cuda_errors / sizeof cuda_errors[0]; k++)
+        if (strstr(text, cuda_errors[k].text) || strstr(text, cuda_errors[k].name))
+            return cuda_errors[k].text;
+    return NULL;
+}
+
+void pl_line_with(const char *text, const char *needle, char *line, size_t cap)
+{
+    const char *at = text ? strstr(text, needle) : NULL;
+    line[0] = '\0';
+    if (!at || !cap)
+        return;
+    const char *start = at, *end = at;
+    while (start > text && start[-1] != '\n')
+        start--;
+    while (*end && *end != '\n')
+        end++;
+    while (start < end && (*start == ' ' || *start == '\t'))
+        start++;
+    size_t len = (size_t)(end - start) < cap - 1 ? (size_t)(end - start) : cap - 1;
+    for (size_t i = 0; i < len; i++) /* control characters shown as '?' */
+        line[i] = (unsigned char)start[i] < 32 ? '?' : start[i];
+    line[len] = '\0';
+}
+
+int pl_find_heap_error(const char *text, char *line, size_t cap)
+{
+    /* glibc's malloc checks and the stack protector, as they print */
+    static const char *const marks[] = {
+        "corrupted size vs. prev_size", "double free or corruption", "corrupted double-linked list",
+        "free(): ", "malloc(): ", "realloc(): ", "munmap_chunk(): ", "malloc_consolidate(): ",
+        "corrupted top size", "*** stack smashing detected ***",
+    };
+    for (size_t k = 0; text && k < sizeof marks / sizeof marks[0]; k++)
+        if (strstr(text, marks[k])) {
+            pl_line_with(text, marks[k], line, cap);
+            return 1;
+        }
+    return 0;
+}
+
+void pl_cuda_error_hint(const char *err, long n, const char *size_name, char *out, size_t cap)
+{
+    const char *v = size_name ? size_name : "n";
+    int large = n >= (1L << 24), small = n <= 1024;
+    out[0] = '\0';
+    if (!err)
+        return;
+    if (!strcmp(err, "invalid configuration argument") || !strcmp(err, "invalid argument")) {
+        if (n <= 1)
+            snprintf(out, cap, "at %s = %ld: a launch of zero blocks (%s / blockDim rounded down), or of a size "
+                     "computed from log2(%s)?", v, n, v, v);
+        else if (small)
+            snprintf(out, cap, "at %s = %ld: a grid of zero blocks (%s / blockDim rounded down?) or a block of more "
+                     "than 1024 threads?", v, n, v);
+        else if (large)
+            snprintf(out, cap, "at a large %s = %ld: a grid, block or shared-memory size past the device's limits, or "
+                     "a size computed in int that overflowed?", v, n);
+        else
+            snprintf(out, cap, "at %s = %ld: a launch whose grid or block is empty or too large, or a pointer that is "
+                     "not the device's?", v, n);
+    } else if (!strcmp(err, "misaligned address")) {
+        snprintf(out, cap, "a vector load or store (int2, int4, float4) at an address that is not a multiple of its "
+                 "size?");
+    } else if (!strcmp(err, "an illegal memory access was encountered") || !strcmp(err, "unspecified launch failure") ||
+               !strcmp(err, "invalid device pointer")) {
+        if (large)
+            snprintf(out, cap, "at a large %s = %ld: an index or byte count computed in int that overflows (n * "
+                     "sizeof(int) past 2^31?), or a buffer sized for a smaller %s?", v, n, v);
+        else
+            snprintf(out, cap, "at %s = %ld: an index past the end of an array (a missing `if (i < %s)`?), or a host "
+                     "pointer used on the device?", v, n, v);
+    } else if (!strcmp(err, "out of memory")) {
+        snprintf(out, cap, "at %s = %ld: more device memory than the GPU has: memory allocated in every call and "
+                 "never freed, or a size computed wrongly?", v, n);
+    } else if (!strcmp(err, "too many resources requested for launch")) {
+        snprintf(out, cap, "a block too large for the kernel's registers: fewer threads per block, or "
+                 "__launch_bounds__?");
+    } else if (!strcmp(err, "device-side assert triggered")) {
+        snprintf(out, cap, "an assert() in a kernel failed at %s = %ld", v, n);
+    }
 }

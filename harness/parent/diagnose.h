@@ -44,6 +44,8 @@ enum pl_finding {
     PL_F_NOT_FINITE = 1u << 14,     /* a NaN or an infinity where a number was expected */
     PL_F_SUSPECT = 1u << 15,        /* the wrong values are what a named mistake gives */
     PL_F_READS_OUTPUT = 1u << 16,   /* right from the usual poison, NaN from a NaN one: adds into its output */
+    PL_F_COUNT = 1u << 17,          /* a compaction's returned count is not the number of kept elements */
+    PL_F_KEPT_DROPPED = 1u << 18,   /* a compaction kept elements its rule drops */
 };
 
 /* Sorts: how the keys compare (lab 05). */
@@ -67,6 +69,13 @@ typedef struct pl_cmp {
        misordered keys (and keys sorted by the wrong order), values that left
        their keys, and an unstable order of equal keys. */
     int sort, sort_pairs;
+    /* A compaction (lab 04), or NULL: the last of the n words is the count
+       the code returned, the words before it the kept elements in input
+       order, then untouched poison. keeps(x): whether the contract keeps x;
+       keep_rule the same in words ("x > 0"). The count is judged first, and
+       kept elements that the rule drops are named as such. */
+    int (*keeps)(int x);
+    const char *keep_rule;
 } pl_cmp;
 
 typedef struct pl_diag {
@@ -137,6 +146,24 @@ int pl_is_poison_f64(double x);
 
 /* Number of bytes in [p, p + bytes) that differ from PL_POISON_BYTE. */
 size_t pl_guard_changed(const uint8_t *p, size_t bytes);
+
+/* ------------------------------------------- what the code printed as it died
+ *
+ * A worker that exits or aborts mid-test often said why on its way out: the
+ * C library's heap checks ("free(): invalid next size (fast)"), or the
+ * student's own error-checking macro printing a CUDA error before exit(1).
+ * These read the test's output (text) for them. */
+
+/* The CUDA error text (cudaGetErrorString's words, or found by its enum name)
+   in text, as a static string, or NULL. */
+const char *pl_find_cuda_error(const char *text);
+/* The first line of text that holds one of the C library's messages about a
+   corrupted heap or stack, copied into line; 0 when there is none. */
+int pl_find_heap_error(const char *text, char *line, size_t cap);
+/* The line of text that holds needle, trimmed, into line. */
+void pl_line_with(const char *text, const char *needle, char *line, size_t cap);
+/* What a CUDA error most likely means at this size: one phrase, or "". */
+void pl_cuda_error_hint(const char *err, long n, const char *size_name, char *out, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -341,6 +341,12 @@ static const char *vendor_use(const char *worker)
    it gets this many times the per-test limit. */
 #define LIMIT_TIMEOUT_X 5
 #define PERF_REPS 7 /* timed repetitions of a performance test, each on a fresh input */
+/* The tests at n = 0 and 1 come first in each part and get a short limit: a
+   submission that hangs on an empty input (a log2(0) that never returns)
+   costs seconds per lab, not a full limit per part. After two such
+   timeouts in a lab, the rest get less. */
+#define SMALL_LIMIT_S 2.0
+#define SMALL_LIMIT_LATER_S 0.5
 
 static struct grading {
     const pl_lab *lab;
@@ -355,6 +361,10 @@ static struct grading {
     int ntests, in_part[MAX_TESTS];
     char unfit[MAX_TESTS][200]; /* a limit test this machine cannot hold: why */
     int passed_in_part[MAX_TESTS]; /* by the index of a part's first test: its correctness tests passed */
+    int failed_zero[MAX_TESTS];    /* ... its tests at n = 0 failed */
+    int failed_other[MAX_TESTS];   /* ... its other correctness tests failed */
+    int hung_zero[MAX_TESTS];      /* ... it timed out at n = 0 */
+    int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
     double got, max;
     FILE *scores;
     pl_summary *sum;
@@ -377,6 +387,25 @@ static void drop_unfit(const pl_lab *lab, const pl_reply *probe)
             G.tests[i].max = 0;
 }
 
+/* How to run a failing test alone under compute-sanitizer, as a detail
+   line: the student's own build (build/labs/), the part, the size, the
+   input parameter; the public seed (a hidden test's inputs stay secret, its
+   size does not). The worker runs unsandboxed with the environment
+   (PRIMLAB_WORKER_PROFILE=1), so that the sanitizer can follow it. */
+static void reproduce_line(const pl_test *t, pl_result *r)
+{
+    char param[96] = "";
+    if (t->part->nparams && t->part->param_labels)
+        snprintf(param, sizeof param, " --param '%s'", t->part->param_labels[(int)t->param]);
+    else if (t->part->nparams)
+        snprintf(param, sizeof param, " --param %g", t->param);
+    size_t dl = strlen(r->detail);
+    snprintf(r->detail + dl, sizeof r->detail - dl,
+             "  alone, under compute-sanitizer: make && PRIMLAB_WORKER_PROFILE=1 compute-sanitizer "
+             "--target-processes all build/%s/lab%s check --part %s --n %ld%s --timeout 600\n",
+             strcmp(pl_impl_variant, "solution") ? "labs" : "solutions", G.lab->id, t->part->id, t->n, param);
+}
+
 START_TEST(graded)
 {
     const pl_test *t = &G.tests[_i];
@@ -386,6 +415,10 @@ START_TEST(graded)
     if (G.unfit[_i][0]) { /* not the code's doing: out of the maximum */
         r.status = PL_SKIP;
         snprintf(r.reason, sizeof r.reason, "not run on this machine: %s", G.unfit[_i]);
+    } else if (!t->perf && !t->limit && t->n == 0 && G.hung_zero[first]) {
+        /* the same hang again under another input parameter: seconds for nothing */
+        r.status = PL_FAIL;
+        snprintf(r.reason, sizeof r.reason, "not run: part (%s) already timed out at n = 0", t->part->id);
     } else if (t->limit && G.in_part[_i] > 1 && !G.passed_in_part[first]) {
         /* seconds of gigabytes for a part that passes nothing else (a stub):
            it could not pass this one either */
@@ -403,8 +436,23 @@ START_TEST(graded)
             pl_lab_perf(G.s, G.yard, G.lab, t->perf, PERF_REPS, G.seed, G.o->timeout, G.no_perf, &r);
         else if (t->limit)
             pl_lab_test_limit(G.s, G.lab, t->part, t->n, t->param, G.seed, LIMIT_TIMEOUT_X * G.o->timeout, &r);
-        else
+        else if (t->n <= 1) {
+            double limit = G.small_timeouts >= 2 ? SMALL_LIMIT_LATER_S : SMALL_LIMIT_S;
+            pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout < limit ? G.o->timeout : limit, &r);
+            if (r.status == PL_TIMEOUT) {
+                G.small_timeouts++;
+                G.hung_zero[first] |= t->n == 0;
+            }
+        } else
             pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
+        if (!t->perf && r.status != PL_PASS && r.status != PL_SKIP)
+            reproduce_line(t, &r);
+    }
+    if (!t->perf && !t->limit && r.status != PL_PASS && r.status != PL_SKIP) {
+        if (t->n == 0)
+            G.failed_zero[first]++;
+        else
+            G.failed_other[first]++;
     }
     double pts = r.status != PL_PASS ? 0 : t->perf ? r.score : t->max;
     if (!t->perf && !t->limit && r.status == PL_PASS)
@@ -439,6 +487,26 @@ START_TEST(graded)
     ck_assert_msg(pts >= t->max - 1e-9, "%s: %s", pl_status_name(r.status), r.reason);
 }
 END_TEST
+
+/* Parts that fail only for an empty input, named once for the lab rather
+   than in every part's report. */
+static void zero_only_note(const pl_lab *lab)
+{
+    char parts[256] = "";
+    int k = 0, hung = 0;
+    for (int i = 0; i < G.ntests; i++) {
+        if (part_index(G.tests[i].part) != i || !G.failed_zero[i] || G.failed_other[i])
+            continue;
+        size_t l = strlen(parts);
+        snprintf(parts + l, sizeof parts - l, "%s%s", k++ ? ", " : "", G.tests[i].part->id);
+        hung |= G.hung_zero[i];
+    }
+    if (k)
+        printf("lab%s: part%s %s fail%s only for an empty input, n = 0: %s\n", lab->id, k > 1 ? "s" : "", parts,
+               k > 1 ? "" : "s",
+               hung ? "a loop or log2(n) that never ends when n is 0?"
+                    : "a launch of zero blocks, or an n - 1 that wraps around?");
+}
 
 static int cmd_check(const pl_lab *lab, const opts *o)
 {
@@ -501,6 +569,11 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     G.probe = G.yard ? pl_session_hello(G.yard) : G.s ? pl_session_hello(G.s) : NULL;
     if (!G.yard && G.probe)
         drop_unfit(lab, G.probe);
+    /* Status 3 when grading and the grading machine failed, not the code:
+       the yardstick's worker (no student code, so a submission cannot fake
+       this) did not start, or found no GPU though PRIMLAB_NO_GPU did not ask
+       for a run without one. harness/check.sh then records no score. */
+    int machine_fault = grading && (!G.yard || (!G.probe->gpu_ok && !no_gpu_env()));
     G.no_perf = G.s ? vendor_use(worker_of(o)) : NULL;
     if (!G.s)
         printf("lab%s %s: %s: every test scores 0\n", lab->id, lab->name, why);
@@ -529,6 +602,7 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     srunner_run_all(sr, CK_SILENT);
     srunner_free(sr);
     pl_summary_free(G.sum);
+    zero_only_note(lab);
     size_t printed = G.s ? pl_session_printed(G.s) : 0;
     pl_session_close(G.s); /* the workers and all they started are gone before the totals */
     pl_session_close(G.yard);
@@ -539,6 +613,8 @@ static int cmd_check(const pl_lab *lab, const opts *o)
         fclose(G.scores);
     else
         printf("Score: %s/%s\n", pl_points_str(G.got, 0), pl_points_str(G.max, 1));
+    if (machine_fault)
+        return 3;
     return G.got >= G.max - 1e-9 ? 0 : 1;
 }
 

@@ -87,6 +87,10 @@ typedef struct pl_part {
        diagnosed as a sort. sort_pairs: input and output hold n keys then n
        values, the values being input positions (in_len = out_len = 2n). */
     int sort, sort_pairs;
+    /* Compactions (lab 04): the output's last word is the count returned
+       (see pl_cmp's keeps, diagnose.h); NULL for other parts. */
+    int (*keeps)(int x);
+    const char *keep_rule;
     /* Optional, for inputs made of several arrays (lab 06's sparse
        matrices), in place of in_len and gen: the input's length in words
        for a size and parameter (the same pair always gives the same
@@ -155,7 +159,7 @@ typedef struct pl_lab {
 
 /* Shared by the scan labs: edges, sizes around a warp and a block of 1024,
    not multiples of any block, and two and three levels of block sums. */
-#define PL_SCAN_NTEST 11
+#define PL_SCAN_NTEST 13
 extern const long pl_scan_test_sizes[PL_SCAN_NTEST];
 #define PL_SCAN_NBENCH 3
 extern const long pl_scan_bench_sizes[PL_SCAN_NBENCH]; /* 2^20, 2^24, 2^28 */

@@ -99,6 +99,8 @@ static pl_cmp part_cmp(const pl_part *p, long n, const int *want, const int *got
     c.hint_left = p->hint_left;
     c.sort = p->sort;
     c.sort_pairs = p->sort_pairs;
+    c.keeps = p->keeps;
+    c.keep_rule = p->keep_rule;
     return c;
 }
 
@@ -174,6 +176,7 @@ typedef struct conv {
     pl_shm_layout l;
     unsigned char *shm;
     long patch_at;     /* sent with CALL requests when PL_RQ_PATCH is set */
+    int started;       /* the worker was up when the deadline was set */
     int patch_value;
 } conv;
 
@@ -200,6 +203,20 @@ static int conv_begin(conv *c, pl_session *s, const pl_lab *lab, const pl_part *
     return 1;
 }
 
+/* A CUDA error's likely cause at the test's size, after the reason (as far
+   as it fits) and as a detail line. */
+static void cuda_cause(conv *c, const char *err)
+{
+    char hint[200];
+    pl_cuda_error_hint(err, c->n, pl_part_size_name(c->p), hint, sizeof hint);
+    if (!hint[0])
+        return;
+    size_t rl = strlen(c->r->reason), dl = strlen(c->r->detail);
+    if (rl + 3 < sizeof c->r->reason)
+        snprintf(c->r->reason + rl, sizeof c->r->reason - rl, ": %.*s", (int)(sizeof c->r->reason - rl - 3), hint);
+    snprintf(c->r->detail + dl, sizeof c->r->detail - dl, "  likely cause: %s\n", hint);
+}
+
 /* Sends one request; 1 when the worker did it. Otherwise r says why. */
 static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, double *wall)
 {
@@ -215,10 +232,20 @@ static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, doubl
     q.patch_at = c->patch_at;
     q.patch_value = c->patch_value;
     double w;
+    if (c->limit_s > 0 && !c->started) { /* the limit is the code's time, not the worker's start */
+        if (!pl_session_start(c->s, c->r))
+            return 0;
+        c->started = 1;
+        c->deadline = pl_now() + c->limit_s;
+    }
     if (!pl_session_request(c->s, &q, rep, c->deadline, wall ? wall : &w, c->r)) {
         if (c->r->status == PL_TIMEOUT)
-            snprintf(c->r->reason, sizeof c->r->reason,
-                     "timed out after %.0f s and was killed (a kernel or loop that never finishes?)", c->limit_s);
+            snprintf(c->r->reason, sizeof c->r->reason, "timed out after %.*f s and was killed (%s)",
+                     c->limit_s < 10 ? 1 : 0, c->limit_s,
+                     c->n == 0 ? "at n = 0, an empty input: a loop or log2(n) that never ends?"
+                               : "a kernel or loop that never finishes?");
+        else if (c->r->cuda_error) /* its own error check printed one, then exited */
+            cuda_cause(c, c->r->cuda_error);
         return 0;
     }
     switch (rep->status) {
@@ -227,6 +254,8 @@ static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, doubl
     default: c->r->status = PL_ERROR; break;
     }
     snprintf(c->r->reason, sizeof c->r->reason, "%s", rep->reason);
+    if (rep->status == PL_W_CALL_ERROR) /* the worker caught a launch error or a kernel fault */
+        cuda_cause(c, pl_find_cuda_error(rep->reason));
     return 0;
 }
 
@@ -404,6 +433,11 @@ typedef struct timing {
     double cpu_ms;      /* CPU time the worker's processes used in the windows, as the kernel counts it */
     double window_ms;   /* the windows' total */
     int lent_calls;     /* lent functions called, over all repetitions */
+    /* The CUDA runtime's allocation functions the calls made (the worker's
+       word: a note in the report, never points) */
+    long allocs[PL_AF_COUNT]; /* calls of each, over all repetitions */
+    double alloc_ms[64];      /* host time in them, each call */
+    int alloc_reps;           /* repetitions whose call made any */
 } timing;
 
 static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, double param,
@@ -493,6 +527,12 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         if (k < 0)
             continue;
         t->lent_calls += rep.lent_calls;
+        long made = 0;
+        for (int f = 0; f < PL_AF_COUNT; f++)
+            if (rep.allocs[f] > 0)
+                t->allocs[f] += rep.allocs[f], made += rep.allocs[f];
+        t->alloc_ms[k] = made && rep.alloc_ms > 0 && rep.alloc_ms < 1e9 ? rep.alloc_ms : 0;
+        t->alloc_reps += made > 0;
         t->ev[k] = rep.ms;
         t->call[k] = w;
         t->window[k] = window;
@@ -645,6 +685,39 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                  "the parent's clock is used (besides the call: a CALL request %.3f ms, the yardstick's %.3f ms; "
                  "the window from input to fetch %.3f ms, the yardstick's %.3f ms)\n",
                  ev_med, clock_med, ic, yc, iw, yw);
+    }
+    if (ti.alloc_reps > 0) {
+        /* A note, not a verdict: the allocations' time is already in the
+           measurement. Counts per call that allocated; its host time, the
+           median over those calls, beside the believed time of a call. */
+        char fns[512] = "";
+        size_t fl = 0;
+        int kinds = 0, k = 0, device_only = 1;
+        for (int f = 0; f < PL_AF_COUNT; f++)
+            kinds += ti.allocs[f] > 0;
+        for (int f = 0; f < PL_AF_COUNT && fl < sizeof fns; f++) {
+            if (ti.allocs[f] <= 0)
+                continue;
+            device_only &= !pl_alloc_fn_host(f);
+            k++;
+            fl += (size_t)snprintf(fns + fl, sizeof fns - fl, "%s%.10g %s", k == 1 ? "" : k == kinds ? " and " : ", ",
+                                   (double)ti.allocs[f] / ti.alloc_reps, pl_alloc_fn_name(f));
+        }
+        double am[64];
+        int na = 0;
+        for (int j = 0; j < ti.reps; j++)
+            if (ti.alloc_ms[j] > 0)
+                am[na++] = ti.alloc_ms[j];
+        char when[48] = "every call";
+        if (ti.alloc_reps < ti.reps)
+            snprintf(when, sizeof when, "%d of %d timed calls", ti.alloc_reps, ti.reps);
+        size_t at = strlen(r->detail);
+        snprintf(r->detail + at, sizeof r->detail - at,
+                 "the code allocates %s in %s: %s %s, %.3f ms of the %.3f ms a call took: allocate once and "
+                 "keep it%s\n",
+                 device_only ? "device memory" : "memory", when, fns, ti.alloc_reps < ti.reps ? "in each" : "per call",
+                 na ? pl_median(am, na) : 0.0, t_imp,
+                 scratch_len(lab, p, perf->n, perf->param) > 0 ? ", or use the scratch the contract lends" : "");
     }
     r->seconds = pl_now() - t0;
 }

@@ -28,6 +28,7 @@ typedef struct pl_result {
     unsigned findings;   /* diagnose.h's pl_finding bits, when compared */
     double score;        /* points earned, for tests that grade by degree */
     double value;        /* the measured ratio of a performance test */
+    const char *cuda_error; /* a CUDA error the code printed as it exited (pl_find_cuda_error), or NULL */
 } pl_result;
 
 const char *pl_status_name(int status);

@@ -16,8 +16,12 @@ const pl_part *pl_find_part(const pl_lab *lab, const char *id)
     return NULL;
 }
 
-const long pl_scan_test_sizes[PL_SCAN_NTEST] = {0, 1, 31, 32, 33, 1023, 1024, 1025, (1L << 16) + 1, (1L << 22) + 3,
-                                                1L << 26};
+/* Edges, around a warp and a block of 1024, and even sizes that are not
+   powers of two (1000, 3 * 2^20): a padding test written as
+   `size & (size - 1) != 0` (precedence: always size & 1) passes every odd
+   size and every power of two. */
+const long pl_scan_test_sizes[PL_SCAN_NTEST] = {0,    1,    31,   32,   33,       1000,           1023,
+                                                1024, 1025, 65537, 3L << 20, (1L << 22) + 3, 1L << 26};
 const long pl_scan_bench_sizes[PL_SCAN_NBENCH] = {1L << 20, 1L << 24, 1L << 28};
 
 const long *pl_part_test_sizes(const pl_lab *lab, const pl_part *p, int *count)
@@ -105,6 +109,11 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
         for (int h = 0; hidden && nsizes == 0 && !p->test_sizes && h < lab->hidden_per_part; h++) {
             long hi = p->max_n && p->max_n < 1L << 22 ? p->max_n : 1L << 22;
             long n = 2 + (long)(pl_seed_mix(seed, pl_part_hash(p), 1000 + (uint64_t)h) % (uint64_t)(hi - 1));
+            if (h == 0) { /* one even size that is not a power of two */
+                n &= ~1L;
+                if ((n & (n - 1)) == 0)
+                    n = n > 4 ? n - 2 : 6;
+            }
             k = add(out, k, cap, p, NULL, n, p->nparams ? p->params[h % p->nparams] : NAN, 1, p->points, lab->id);
         }
     }

@@ -2,6 +2,7 @@
  * worker (see worker_client.h). */
 #define _GNU_SOURCE
 #include "worker_client.h"
+#include "diagnose.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -44,6 +45,7 @@ struct pl_session {
     char label[160];
     int label_pending;
     char tail[400];       /* the last bytes printed, for a worker that cannot start */
+    char test_out[2048];  /* the last bytes printed since the test's label: why it died */
     int start_failures;   /* starts in a row that did not reach HELLO */
     char start_error[200];
 };
@@ -72,8 +74,22 @@ static int write_all(int fd, const void *p, size_t len)
 
 /* ------------------------------------------------------------ the log */
 
+/* Appends to a NUL-terminated buffer of cap bytes, keeping its last bytes. */
+static void keep_last(char *dst, size_t cap, const char *buf, size_t len)
+{
+    size_t keep = len < cap - 1 ? len : cap - 1, have = strlen(dst);
+    if (have + keep >= cap)
+        memmove(dst, dst + (have + keep - (cap - 1)), cap - 1 - keep), have = cap - 1 - keep;
+    memcpy(dst + have, buf + len - keep, keep);
+    dst[have + keep] = '\0';
+    for (size_t i = have; i < have + keep; i++) /* NULs would end the text early */
+        if (!dst[i])
+            dst[i] = ' ';
+}
+
 static void log_bytes(pl_session *s, const char *buf, size_t len)
 {
+    keep_last(s->test_out, sizeof s->test_out, buf, len);
     s->printed += len;
     size_t keep = len < sizeof s->tail - 1 ? len : sizeof s->tail - 1, have = strlen(s->tail);
     if (have + keep >= sizeof s->tail)
@@ -114,6 +130,7 @@ void pl_session_label(pl_session *s, const char *test_name)
     snprintf(s->label, sizeof s->label, "%s", test_name);
     s->label_pending = 1;
     s->logged_test = 0;
+    s->test_out[0] = '\0';
 }
 
 size_t pl_session_printed(const pl_session *s) { return s->printed; }
@@ -350,7 +367,7 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
     set_limit(RLIMIT_CPU, env_limit("PRIMLAB_WORKER_CPU_S", 3600, 1));
     /* Only what CUDA needs; never PRIMLAB_SEED or anything of the grader's. */
     static char env_store[6][PATH_MAX + 32];
-    char *envp[8];
+    char *envp[10];
     int e = 0;
     static const char *const pass[] = {"PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER",
                                        "NVIDIA_VISIBLE_DEVICES"};
@@ -363,6 +380,11 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
         }
     }
     envp[e++] = "HOME=/tmp";
+    /* glibc's fatal messages ("free(): invalid next size", "stack smashing
+       detected") go to /dev/tty without this: past the grader, to the
+       instructor's terminal, unlabelled. On stderr they reach the log and
+       the diagnosis (pl_find_heap_error). */
+    envp[e++] = "LIBC_FATAL_STDERR_=1";
     envp[e] = NULL;
     char *argv[MAX_ARGS];
     static char store[64][PATH_MAX];
@@ -501,11 +523,29 @@ static void worker_died(pl_session *s, pl_result *r)
     r->status = PL_CRASH;
     int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     int sig = WIFSIGNALED(st) ? WTERMSIG(st) : (s->sandboxed && code > 128 && code < 160) ? code - 128 : 0;
-    if (sig)
+    /* what it printed on its way out, when it says more than the status */
+    char line[160];
+    const char *cuda = pl_find_cuda_error(s->test_out);
+    if (pl_find_heap_error(s->test_out, line, sizeof line)) {
+        snprintf(r->reason, sizeof r->reason,
+                 "crashed: the C library found its heap corrupted (\"%.60s\"): host code wrote past the end of a "
+                 "malloc'd buffer?", line);
+        snprintf(r->detail, sizeof r->detail,
+                 "  more elements copied into a host buffer than it holds (a padded size copied into a buffer of "
+                 "n?), or a buffer freed twice\n  it printed: %s\n", line);
+    } else if (cuda && (code > 0 || sig)) {
+        pl_line_with(s->test_out, cuda, line, sizeof line);
+        r->cuda_error = cuda;
+        snprintf(r->reason, sizeof r->reason, "%s after printing a CUDA error, \"%s\"",
+                 sig ? "crashed" : "exited", cuda);
+        snprintf(r->detail, sizeof r->detail, "  it printed: %s\n  (%s status %d)\n", line,
+                 sig ? "signal" : "exit", sig ? sig : code);
+    } else if (sig) {
         snprintf(r->reason, sizeof r->reason, "crashed: %s", signal_words(sig));
-    else
+    } else {
         snprintf(r->reason, sizeof r->reason, "exited with status %d before reporting a result (exit() called?)",
                  code);
+    }
 }
 
 static int start_worker(pl_session *s, pl_result *r)
@@ -712,6 +752,18 @@ void pl_session_close(pl_session *s)
         munmap(s->shm, s->shm_bytes);
     close(s->shm_fd);
     free(s);
+}
+
+int pl_session_start(pl_session *s, pl_result *r)
+{
+    if (s->alive)
+        return 1;
+    if (s->start_failures >= 2) { /* it will not start: no more waiting for it */
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "%s", s->start_error);
+        return 0;
+    }
+    return start_worker(s, r) && greet(s, r);
 }
 
 int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline, double *wall_ms, pl_result *r)

@@ -60,6 +60,12 @@ unsigned char *pl_session_shm(pl_session *s, size_t bytes);
 /* Labels the student's prints that follow in the log. */
 void pl_session_label(pl_session *s, const char *test_name);
 
+/* Starts the worker if none is running (a first test, or one after a crash):
+   1 when it is up, else 0 with r saying why. A test's time limit starts
+   after this, so that the start (a CUDA context: 0.3 s or more) is not the
+   code's. */
+int pl_session_start(pl_session *s, pl_result *r);
+
 /* Sends q and waits for its reply until deadline (seconds on the monotonic
    clock, pl_now()). Returns 1 with rep filled when the worker answered this
    request, whatever its status. Otherwise 0 with r->status and r->reason

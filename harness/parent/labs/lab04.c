@@ -49,6 +49,7 @@ static void finish_cpu(int *out, size_t n, size_t k)
 static void ref_cpu(const int *in, int *out, size_t n) { finish_cpu(out, n, compact_cpu(in, out, n)); }
 static void ref_omp(const int *in, int *out, size_t n) { finish_cpu(out, n, compact_omp(in, out, n)); }
 static long plus_count(long n) { return n + 1; }
+static int keeps_positive(int x) { return x > 0; }
 /* the input read once and the kept part written once (about keep * n) */
 static double kept_bytes(long n, double keep) { return 4.0 * (double)n * (1.0 + keep); }
 static double flag_bytes(long n, double keep) { return (void)keep, 8.0 * (double)n; }
@@ -72,17 +73,18 @@ static const double keep_sweep[] = {0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1}
 
 #define COMMON .max_n = CP_MAX_N, .points = 1, .bench = 1, .param_name = "keep", .params = keep_tests, .nparams = 5, \
                .bench_param = 0.5, .gen = gen_keep
+#define KEEPS .keeps = keeps_positive, .keep_rule = "x > 0"
 static const pl_part parts[] = {
     {.id = "a", .title = "flags", .entry = "compact_flags", .cpu = flags_cpu, .bytes = flag_bytes,
      COMMON},
     {.id = "b", .title = "map, scan, scatter", .entry = "compact_scan", .cpu = ref_cpu, .lends = 1,
-     .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, COMMON},
+     .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, KEEPS, COMMON},
     {.id = "c", .title = "one pass, warp votes", .entry = "compact_warp", .cpu = ref_cpu,
-     .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, COMMON},
+     .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, KEEPS, COMMON},
     {.id = "ct", .title = "one pass, warp votes, n=2^24+3", .entry = "compact_warp_threads", .points = 1, .bench = 1,
      .cpu = ct_cpu, .omp = ct_omp, .vendor = 1, .size_name = "threads", .test_sizes = ct_sizes, .ntest_sizes = 6,
      .bench_sizes = ct_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = ct_in_len, .out_len = ct_out_len,
-     .bytes = ct_bytes, .param_name = "keep", .params = ct_keep, .nparams = 1, .bench_param = 0.5, .gen = gen_keep},
+     .bytes = ct_bytes, KEEPS, .param_name = "keep", .params = ct_keep, .nparams = 1, .bench_param = 0.5, .gen = gen_keep},
 };
 
 /* Performance: the one-pass part against CUB DeviceSelect, half kept. */

@@ -235,7 +235,10 @@ static const pl_part parts[] = {
 
 /* The scan labs' edge sizes, with a large size of 2^24 + 5 instead of 2^26:
    each test sorts on the CPU too, and there are 330 of them. */
-static const long test_sizes[] = {0, 1, 31, 32, 33, 1023, 1024, 1025, (1L << 16) + 1, (1L << 22) + 3, (1L << 24) + 5};
+/* even sizes that are not powers of two among them (1000, 3 * 2^20) */
+static const long test_sizes[] = {0,    1,     31,       32,             33,
+                                  1000, 1023,  1024,     1025,           65537,
+                                  3L << 20,    (1L << 22) + 3, (1L << 24) + 5};
 
 /* Performance: the four-bit sort against CUB SortKeys, random keys. Full
    marks from 0.15: the solution measures 0.42x by CUDA events, but graded

@@ -244,7 +244,7 @@ static const double c_params[] = {0, 1, 2, 3, 4};
 static const double d_params[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
 #define CASE_FEM 1
 
-static const long spmv_test_sizes[] = {0, 1, 31, 33, 1025, 65537, 262147};
+static const long spmv_test_sizes[] = {0, 1, 31, 33, 1000, 1025, 65537, 3L << 16, 262147};
 static const long spmv_bench_sizes[] = {1L << 18, 1L << 20, 1L << 22};
 
 /* The structure of the last (rows, case) asked for: tests of one size and
@@ -498,7 +498,7 @@ static long ylen_f32(long rows) { return rows; }
 static long ylen_f64(long rows) { return 2 * rows; }
 
 #define SPMV_COMMON .max_n = SPMV_MAX_ROWS, .points = 1, .bench = 1, .vendor = 1, .size_name = "rows",          \
-                    .test_sizes = spmv_test_sizes, .ntest_sizes = 7, .bench_sizes = spmv_bench_sizes,         \
+                    .test_sizes = spmv_test_sizes, .ntest_sizes = 9, .bench_sizes = spmv_bench_sizes,         \
                     .nbench_sizes = 3, .param_name = "matrix", .param_labels = case_labels, .nparam_labels = NCASES,     \
                     .vendor_name = "cusparse", .flops = spmv_flops,                   \
                     .bench_param = CASE_FEM

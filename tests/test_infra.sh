@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# tests/test_infra.sh: a failure of the grading machine is never the
+# student's. Parts of this machine are taken away from the kit with
+# bubblewrap (a file bound over with /dev/null, so it cannot be read), and:
+#   1. make check (harness/check.sh) on lab 01's solution without Check's
+#      header: the kit's lab binary does not build, so one line names the
+#      grading machine, no Score line, no scores or results (a stale
+#      results.json goes too), status 3;
+#   2. a student's file that does not compile still "does not compile" and
+#      scores 0 of the lab's points (the kit built, the student's code not);
+#      but when the compiler's sandbox cannot start (as root: bwrap out of
+#      uid 65534's reach), the same file is the grading machine's failure;
+#   3. a shared library of the lab binary unreadable: it cannot start, the
+#      same treatment as 1;
+#   4. make grade (harness/grade.sh) over two students without Check's
+#      header: neither graded (no result, no gradebook row, both with the
+#      reason in GRADES/.ungraded.tsv), status 3; on a machine without a GPU
+#      the same without PRIMLAB_NO_GPU=1; then, the machine fixed, a rerun
+#      grades both;
+#   5. make check without a GPU: the Score line says no test could run.
+# Needs no GPU (the runs that grade use PRIMLAB_NO_GPU=1, the dry run); one
+# lab is built. Prints one line per check, then `N passed, N failed, N
+# skipped`; without a bwrap that can bind over a file here, the checks that
+# need one say SKIP and count as nothing.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+pass=0 fail=0 skip=0
+t=$(mktemp -d)
+trap 'rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
+unset PRIMLAB_SEED
+export PRIMLAB_LIMITS=0 PRIMLAB_TIMEOUT=10
+# make test runs tests/test_grading.sh beside this one, which also grades
+# in this kit: wait for each other's make grade (build/grade.lock)
+export GRADE_LOCK_WAIT=900
+
+say() { # say OK|FAIL|SKIP NAME WHY
+    printf '%-4s  %s%s\n' "$1" "$2" "${3:+: $3}"
+    case "$1" in OK) pass=$((pass + 1)) ;; FAIL) fail=$((fail + 1)) ;; SKIP) skip=$((skip + 1)) ;; esac
+}
+# verdict NAME PROBLEMS LOG: OK when PROBLEMS is empty, else FAIL with them
+# and the end of LOG
+verdict() {
+    if [ -z "$2" ]; then say OK "$1"; return; fi
+    say FAIL "$1" "${2#; }"
+    tail -n 8 "$3" | sed 's/^/      /'
+}
+# without FILE CMD...: CMD with FILE unreadable (/dev/null bound over it)
+without() {
+    local f
+    f=$(realpath "$1")
+    shift
+    bwrap --dev-bind / / --ro-bind /dev/null "$f" "$@"
+}
+
+# The kit's shared parts are built first, as they are: only the runs below
+# meet the missing file, and only in their own build folders.
+make -s --no-print-directory build/primlab-results build/tables/lab01 build/labs/lab01 build/labs/lab01-worker \
+    build/vendor/lab01-worker >"$t/make.log" 2>&1 ||
+    { echo "test_infra: make failed: $(tail -n 3 "$t/make.log")"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+check_h=$(echo '#include <check.h>' | cpp -H -o /dev/null 2>&1 | sed -n 's/^\. //p' | head -n 1)
+lib=$(ldd build/tables/lab01 | awk '$3 ~ /^\// && $1 ~ /^lib(check|subunit)/ { print $3; exit }')
+[ -n "$lib" ] || lib=$(ldd build/tables/lab01 | awk '$3 ~ /^\// && $1 ~ /^libgomp/ { print $3; exit }')
+bw=""
+if ! command -v bwrap >/dev/null; then
+    bw="bwrap is not installed"
+elif [ -z "$check_h" ]; then
+    bw="the compiler finds no check.h to hide"
+elif ! err=$(without "$check_h" true 2>&1); then
+    bw="bwrap cannot bind over a file here ($(head -n 1 <<<"$err"))"
+fi
+gpu=1
+build/labs/lab01 info >/dev/null 2>&1 || gpu=0
+
+sol=solutions/01-prefix-sum/prefix_sum.cu
+[ -f "$sol" ] || sol=labs/01-prefix-sum/prefix_sum.cu # a handout: the stub
+mkdir -p "$t/sub/01-prefix-sum" "$t/bad/01-prefix-sum" "$t/subs/ann/01-prefix-sum" "$t/subs/ben/01-prefix-sum"
+cp "$sol" "$t/sub/01-prefix-sum/prefix_sum.cu"
+echo "int oops = ;" >"$t/bad/01-prefix-sum/prefix_sum.cu"
+cp labs/01-prefix-sum/prefix_sum.cu "$t/subs/ann/01-prefix-sum/"
+cp labs/01-prefix-sum/prefix_sum.cu "$t/subs/ben/01-prefix-sum/"
+
+# no_grade LOG OUT STATUS WHAT: the problems of a run that must stop for the
+# grading machine, saying WHAT (a pattern), and record nothing in OUT
+no_grade() {
+    local p=""
+    [ "$3" = 3 ] || p="$p; exit status $3, not 3"
+    grep -qE "^check: the grading machine $4 \(not your code\): ." "$1" || p="$p; no line 'check: the grading machine $4 (not your code): ...'"
+    ! grep -q '^Score' "$1" || p="$p; a Score line: $(grep -m 1 '^Score' "$1")"
+    [ ! -e "$2/scores.tsv" ] || p="$p; scores.tsv written"
+    [ ! -e "$2/results.json" ] || p="$p; a results.json left"
+    ! grep -q '^{"scores"' "$1" || p="$p; an Autolab scores line"
+    echo "$p"
+}
+
+# ---------------------------------------------------------------- 1
+name="check: Check's header missing: the kit does not build, nothing graded (status 3)"
+if [ -n "$bw" ]; then
+    say SKIP "$name" "$bw"
+else
+    mkdir -p "$t/o1" && echo '{"score": 99}' >"$t/o1/results.json" # a stale result of an earlier run
+    without "$check_h" env CHECK_OUT="$t/o1" AUTOLAB=1 harness/check.sh "$t/sub" 01 >"$t/1.log" 2>&1
+    verdict "$name" "$(no_grade "$t/1.log" "$t/o1" $? "cannot build the kit's lab01")" "$t/1.log"
+fi
+
+# ---------------------------------------------------------------- 2
+CHECK_OUT=$t/o2 harness/check.sh "$t/bad" 01 >"$t/2.log" 2>&1
+rc=$?
+p=""
+[ $rc = 1 ] || p="$p; exit status $rc, not 1"
+grep -q '^lab01: does not compile: 0 points' "$t/2.log" || p="$p; no 'does not compile: 0 points'"
+grep -qE '^Score: 0/[1-9]' "$t/2.log" || p="$p; no 'Score: 0/N'"
+grep -q 'the grading machine' "$t/2.log" && p="$p; blamed on the grading machine"
+awk -F '\t' '$5 == "NOBUILD" && $6 == 0 && $7 > 0 { ok = 1 } END { exit !ok }' "$t/o2/scores.tsv" 2>/dev/null ||
+    p="$p; no NOBUILD row scoring 0 of the lab's points"
+verdict "check: a student's file that does not compile: 0 points, as before" "$p" "$t/2.log"
+
+# 2b. Run as root, the compiler's sandbox starts as uid 65534: with bwrap
+# only in folders that uid cannot read, it cannot start, and the kit's own
+# file does not compile either: the machine's failure, not the student's.
+name="check: the compiler's sandbox cannot start: not the student's file, nothing graded (status 3)"
+if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
+    say SKIP "$name" "needs root (the compiler's sandbox then starts as uid 65534)"
+elif [ -n "$bw" ]; then
+    say SKIP "$name" "$bw"
+else
+    IFS=: read -r -a dirs <<<"$PATH"
+    path=()
+    for d in "${dirs[@]}"; do # a folder with bwrap: a copy of its links only root can read
+        if [ -e "$d/bwrap" ]; then
+            links=$(mktemp -d "$t/path.XXXXXX") && chmod 700 "$links" && ln -s "$d"/* "$links/" && d=$links
+        fi
+        path+=("$d")
+    done
+    PATH=$(IFS=:; echo "${path[*]}") PRIMLAB_REQUIRE_SANDBOX=1 PRIMLAB_NO_GPU=1 CHECK_OUT=$t/o2b \
+        harness/check.sh "$t/bad" 01 >"$t/2b.log" 2>&1
+    p=$(no_grade "$t/2b.log" "$t/o2b" $? "cannot build the kit's own code for lab01 either")
+    grep -q 'does not compile' "$t/2b.log" && p="$p; blamed on the student's file"
+    verdict "$name" "$p" "$t/2b.log"
+fi
+
+# ---------------------------------------------------------------- 3
+name="check: a shared library missing (${lib##*/}): the kit cannot start, nothing graded (status 3)"
+if [ -n "$bw" ]; then
+    say SKIP "$name" "$bw"
+elif [ -z "$lib" ]; then
+    say SKIP "$name" "the lab binary links no shared library to hide (ldd build/tables/lab01)"
+else
+    # the kit's parts of $t/bad are built (2), so nothing is linked here
+    without "$lib" env CHECK_OUT="$t/o3" harness/check.sh "$t/bad" 01 >"$t/3.log" 2>&1
+    p=$(no_grade "$t/3.log" "$t/o3" $? "cannot start the kit's [^ ]*")
+    grep -q 'error while loading shared libraries' "$t/3.log" || p="$p; the loader's reason is not shown"
+    verdict "$name" "$p" "$t/3.log"
+fi
+
+# ---------------------------------------------------------------- 4
+g=$t/grades
+# ungraded LOG STATUS WHAT: the problems of a make grade that must leave
+# ann and ben ungraded for WHAT (a pattern)
+ungraded() {
+    local p="" who
+    [ "$2" = 3 ] || p="$p; exit status $2, not 3"
+    grep -qE "^   not graded: the grading machine $3" "$1" || p="$p; no 'not graded: the grading machine $3'"
+    grep -q '^== ben: not graded: grading stopped at ann' "$1" || p="$p; ben not reported as not graded"
+    tail -n 1 "$1" | grep -q '^grade: stopped at ann: the grading machine failed' || p="$p; no stop line last"
+    for who in ann ben; do
+        [ ! -e "$g/$who" ] || p="$p; $who has results"
+        ! grep -qs "^$who"$'\t' "$g/.graded.tsv" || p="$p; $who is in the record"
+        grep -q "^$who," "$g/gradebook.csv" 2>/dev/null && p="$p; $who has a gradebook row"
+        grep -qs "^$who"$'\t' "$g/.ungraded.tsv" || p="$p; $who is not in .ungraded.tsv"
+    done
+    grep -qsE "^ann"$'\t'".*"$'\t'"the grading machine $3" "$g/.ungraded.tsv" || p="$p; ann's reason is not in .ungraded.tsv"
+    echo "$p"
+}
+name="grade: Check's header missing: both students ungraded with the reason (status 3)"
+if [ -n "$bw" ]; then
+    say SKIP "$name" "$bw"
+else
+    without "$check_h" env PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4a.log" 2>&1
+    verdict "$name" "$(ungraded "$t/4a.log" $? "cannot build the kit's lab01")" "$t/4a.log"
+fi
+name="grade: no GPU (PRIMLAB_NO_GPU unset): both students ungraded with the reason (status 3)"
+if [ -n "$bw" ]; then
+    say SKIP "$name" "$bw"
+elif [ $gpu = 1 ]; then
+    say SKIP "$name" "this machine has a GPU"
+else
+    env -u PRIMLAB_NO_GPU harness/grade.sh "$t/subs" "$g" >"$t/4b.log" 2>&1
+    verdict "$name" "$(ungraded "$t/4b.log" $? "has no GPU")" "$t/4b.log"
+fi
+name="grade: the machine fixed, a rerun grades both"
+if [ -n "$bw" ]; then
+    say SKIP "$name" "$bw (make grade needs bwrap)"
+else
+    PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4c.log" 2>&1
+    rc=$?
+    p=""
+    [ $rc = 0 ] || p="$p; exit status $rc"
+    grep -q '^graded 2, skipped 0; gradebook: ' "$t/4c.log" || p="$p; not 'graded 2, skipped 0'"
+    for who in ann ben; do
+        grep -q "^$who," "$g/gradebook.csv" 2>/dev/null || p="$p; no gradebook row for $who"
+        [ -f "$g/$who/results.json" ] || p="$p; no results for $who"
+    done
+    [ ! -e "$g/.ungraded.tsv" ] || p="$p; .ungraded.tsv is still there"
+    verdict "$name" "$p" "$t/4c.log"
+fi
+
+# ---------------------------------------------------------------- 5
+# (the dry run's reason; a machine without a GPU gives its own, the same way)
+CHECK_OUT=$t/o5 PRIMLAB_NO_GPU=1 harness/check.sh "$t/sub" 01 >"$t/5.log" 2>&1
+rc=$?
+p=""
+[ $rc = 1 ] || p="$p; exit status $rc, not 1"
+[ "$(grep -c '^Score' "$t/5.log")" = 1 ] || p="$p; not one Score line"
+grep -q '^Score: none, no test could run on this machine: no GPU (' "$t/5.log" ||
+    p="$p; the Score line does not say no test could run: $(grep -m 1 '^Score' "$t/5.log")"
+verdict "check: without a GPU the Score line says no test could run here" "$p" "$t/5.log"
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]
