@@ -9,7 +9,8 @@
 #   2. a student's file that does not compile still "does not compile" and
 #      scores 0 of the lab's points (the kit built, the student's code not);
 #      but when the compiler's sandbox cannot start (as root: bwrap out of
-#      uid 65534's reach), the same file is the grading machine's failure;
+#      uid 65534's reach), the lab's stub does not build either, and the
+#      same file is the grading machine's failure;
 #   3. a shared library of the lab binary unreadable: it cannot start, the
 #      same treatment as 1;
 #   4. make grade (harness/grade.sh) over two students without Check's
@@ -68,6 +69,15 @@ elif [ -z "$check_h" ]; then
 elif ! err=$(without "$check_h" true 2>&1); then
     bw="bwrap cannot bind over a file here ($(head -n 1 <<<"$err"))"
 fi
+# make grade needs a sandbox of its own (sb), inside the one that hides a
+# file when it runs there (bwg)
+sb=""
+command -v bwrap >/dev/null && err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) ||
+    sb="bwrap is missing or cannot start a sandbox here ($(head -n 1 <<<"${err:-not installed}")): make grade needs it"
+bwg=${bw:-$sb}
+if [ -z "$bw" ] && ! err=$(without "$check_h" bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1); then
+    bwg="bwrap cannot start a sandbox inside another here ($(head -n 1 <<<"$err"))"
+fi
 gpu=1
 build/labs/lab01 info >/dev/null 2>&1 || gpu=0
 
@@ -115,13 +125,13 @@ awk -F '\t' '$5 == "NOBUILD" && $6 == 0 && $7 > 0 { ok = 1 } END { exit !ok }' "
 verdict "check: a student's file that does not compile: 0 points, as before" "$p" "$t/2.log"
 
 # 2b. Run as root, the compiler's sandbox starts as uid 65534: with bwrap
-# only in folders that uid cannot read, it cannot start, and the kit's own
-# file does not compile either: the machine's failure, not the student's.
+# only in folders that uid cannot read, it cannot start, and the lab's stub
+# does not build either: the machine's failure, not the student's.
 name="check: the compiler's sandbox cannot start: not the student's file, nothing graded (status 3)"
 if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
     say SKIP "$name" "needs root (the compiler's sandbox then starts as uid 65534)"
-elif [ -n "$bw" ]; then
-    say SKIP "$name" "$bw"
+elif [ -n "$sb" ]; then
+    say SKIP "$name" "$sb"
 else
     IFS=: read -r -a dirs <<<"$PATH"
     path=()
@@ -172,15 +182,15 @@ ungraded() {
     echo "$p"
 }
 name="grade: Check's header missing: both students ungraded with the reason (status 3)"
-if [ -n "$bw" ]; then
-    say SKIP "$name" "$bw"
+if [ -n "$bwg" ]; then
+    say SKIP "$name" "$bwg"
 else
     without "$check_h" env PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4a.log" 2>&1
     verdict "$name" "$(ungraded "$t/4a.log" $? "cannot build the kit's lab01")" "$t/4a.log"
 fi
 name="grade: no GPU (PRIMLAB_NO_GPU unset): both students ungraded with the reason (status 3)"
-if [ -n "$bw" ]; then
-    say SKIP "$name" "$bw"
+if [ -n "$sb" ]; then
+    say SKIP "$name" "$sb"
 elif [ $gpu = 1 ]; then
     say SKIP "$name" "this machine has a GPU"
 else
@@ -188,8 +198,8 @@ else
     verdict "$name" "$(ungraded "$t/4b.log" $? "has no GPU")" "$t/4b.log"
 fi
 name="grade: the machine fixed, a rerun grades both"
-if [ -n "$bw" ]; then
-    say SKIP "$name" "$bw (make grade needs bwrap)"
+if [ -n "$sb" ]; then
+    say SKIP "$name" "$sb"
 else
     PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4c.log" 2>&1
     rc=$?
