@@ -217,6 +217,16 @@ START_TEST(diag_printed_errors)
                      "an illegal memory access was encountered");
     ck_assert_int_eq(pl_find_heap_error("ok\n  corrupted size vs. prev_size\nAborted\n", line, sizeof line), 1);
     ck_assert_str_eq(line, "corrupted size vs. prev_size");
+    ck_assert_int_eq(pl_find_heap_error("free(): invalid next size (fast)\n", line, sizeof line), 1);
+    ck_assert_str_eq(line, "free(): invalid next size (fast)");
+    /* what the code printed beside the words stays out */
+    ck_assert_int_eq(pl_find_heap_error("free(): full marks: Score: 44/44 hxforged\n", line, sizeof line), 1);
+    ck_assert_str_eq(line, "free(): full marks");
+    pl_cuda_error_place("CUDA error (/tmp/x/src/scan.cu:68): invalid argument\n", "invalid argument", line,
+                        sizeof line);
+    ck_assert_str_eq(line, "scan.cu:68");
+    pl_cuda_error_place("hxforged Score: 44/44 invalid argument\n", "invalid argument", line, sizeof line);
+    ck_assert_str_eq(line, "");
     ck_assert_int_eq(pl_find_heap_error("nothing here", line, sizeof line), 0);
     pl_cuda_error_hint("invalid argument", 1, "n", hint, sizeof hint);
     ck_assert_msg(strstr(hint, "at n = 1: a launch of zero blocks"), "%s", hint);
@@ -493,7 +503,7 @@ START_TEST(client_crashes_cost_one_request)
     ck_assert_int_eq(r.status, PL_CRASH);
     ck_assert_msg(strstr(r.reason, "exited after printing a CUDA error, \"invalid argument\"") != NULL, "%s", r.reason);
     ck_assert_str_eq(r.cuda_error, "invalid argument");
-    ck_assert_msg(strstr(r.detail, "it printed: CUDA error (efficient.cu:272): invalid argument") != NULL, "%s", r.detail);
+    ck_assert_msg(strstr(r.detail, "reported at efficient.cu:272, then exit status 1") != NULL, "%s", r.detail);
     pl_session_label(s, "heap");
     ck_assert(!fake_ask(s, "heap", PL_REQ_CALL, 1, 10, &rep, &r));
     ck_assert_int_eq(r.status, PL_CRASH);

@@ -3,6 +3,7 @@
 
 #include "../../kernels_ref/cpu/radix.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -224,6 +225,17 @@ static void check_block(pl_diag *d)
     }
 }
 
+/* Wrong values, whatever the element type: every position still poison (a
+   stub), some of them, or written wrong. */
+static void wrong_findings(pl_diag *d, size_t poison, size_t n)
+{
+    d->findings |= PL_F_MISMATCH;
+    if (poison == n)
+        d->findings |= PL_F_NOT_IMPLEMENTED;
+    else if (d->unwritten)
+        d->findings |= PL_F_UNWRITTEN;
+}
+
 /* The reason for the findings every kind of output shares; 0 for others. */
 static int common_reason(unsigned chosen, const pl_diag *d, char *r, size_t rc)
 {
@@ -328,11 +340,7 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     if (d->race_diffs)
         d->findings |= PL_F_RACE;
     if (d->mismatches) {
-        d->findings |= PL_F_MISMATCH;
-        if (poison == n)
-            d->findings |= PL_F_NOT_IMPLEMENTED;
-        else if (d->unwritten)
-            d->findings |= PL_F_UNWRITTEN;
+        wrong_findings(d, poison, n);
         if (!(d->findings & PL_F_NOT_IMPLEMENTED) && !c->sort) {
             if (shifted(c, +1))
                 d->findings |= PL_F_SHIFT_RIGHT;
@@ -557,11 +565,7 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
     /* A named mistake: every wrong position holds the suspect's value. */
     const pl_suspect *sus = NULL;
     if (d->mismatches) {
-        d->findings |= PL_F_MISMATCH;
-        if (poison == n)
-            d->findings |= PL_F_NOT_IMPLEMENTED;
-        else if (d->unwritten)
-            d->findings |= PL_F_UNWRITTEN;
+        wrong_findings(d, poison, n);
         if (nonfinite)
             d->findings |= PL_F_NOT_FINITE;
         for (int k = 0; k < c->nsuspects && !sus && !d->unwritten && !nonfinite; k++) {
@@ -669,26 +673,42 @@ const char *pl_find_cuda_error(const char *text)
     return NULL;
 }
 
-void pl_line_with(const char *text, const char *needle, char *line, size_t cap)
+/* The line of text around at: [*start, *end). */
+static void line_around(const char *text, const char *at, const char **start, const char **end)
 {
-    const char *at = text ? strstr(text, needle) : NULL;
-    line[0] = '\0';
-    if (!at || !cap)
-        return;
-    const char *start = at, *end = at;
-    while (start > text && start[-1] != '\n')
-        start--;
-    while (*end && *end != '\n')
-        end++;
-    while (start < end && (*start == ' ' || *start == '\t'))
-        start++;
-    size_t len = (size_t)(end - start) < cap - 1 ? (size_t)(end - start) : cap - 1;
-    for (size_t i = 0; i < len; i++) /* control characters shown as '?' */
-        line[i] = (unsigned char)start[i] < 32 ? '?' : start[i];
-    line[len] = '\0';
+    *start = *end = at;
+    while (*start > text && (*start)[-1] != '\n')
+        (*start)--;
+    while (**end && **end != '\n')
+        (*end)++;
 }
 
-int pl_find_heap_error(const char *text, char *line, size_t cap)
+void pl_cuda_error_place(const char *text, const char *err, char *place, size_t cap)
+{
+    const char *at = text && err ? strstr(text, err) : NULL, *start, *end;
+    place[0] = '\0';
+    if (!at || cap < 2)
+        return;
+    line_around(text, at, &start, &end);
+    /* a name.cu:N (or .cuh, .c, .cpp, .h) token; its folder left out */
+    for (const char *p = start; p < end; p++) {
+        if (*p != ':' || p + 1 >= end || p[1] < '0' || p[1] > '9')
+            continue;
+        const char *b = p;
+        while (b > start && (isalnum((unsigned char)b[-1]) || b[-1] == '_' || b[-1] == '.' || b[-1] == '-'))
+            b--;
+        const char *dot = memchr(b, '.', (size_t)(p - b));
+        if (!dot || dot == b)
+            continue;
+        const char *e = p + 1;
+        while (e < end && *e >= '0' && *e <= '9' && e - p < 8)
+            e++;
+        snprintf(place, cap, "%.*s", (int)(e - b), b);
+        return;
+    }
+}
+
+int pl_find_heap_error(const char *text, char *msg, size_t cap)
 {
     /* glibc's malloc checks and the stack protector, as they print */
     static const char *const marks[] = {
@@ -696,11 +716,19 @@ int pl_find_heap_error(const char *text, char *line, size_t cap)
         "free(): ", "malloc(): ", "realloc(): ", "munmap_chunk(): ", "malloc_consolidate(): ",
         "corrupted top size", "*** stack smashing detected ***",
     };
-    for (size_t k = 0; text && k < sizeof marks / sizeof marks[0]; k++)
-        if (strstr(text, marks[k])) {
-            pl_line_with(text, marks[k], line, cap);
-            return 1;
-        }
+    for (size_t k = 0; text && k < sizeof marks / sizeof marks[0]; k++) {
+        const char *at = strstr(text, marks[k]);
+        if (!at)
+            continue;
+        size_t len = strlen(marks[k]);
+        const char *e = at + len;
+        while (*e && (islower((unsigned char)*e) || *e == ' ' || *e == '(' || *e == ')') && e - at < 60)
+            e++;
+        while (e > at + len && e[-1] == ' ')
+            e--;
+        snprintf(msg, cap, "%.*s", (int)(e - at), at);
+        return 1;
+    }
     return 0;
 }
 

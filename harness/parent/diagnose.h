@@ -157,11 +157,14 @@ size_t pl_guard_changed(const uint8_t *p, size_t bytes);
 /* The CUDA error text (cudaGetErrorString's words, or found by its enum name)
    in text, as a static string, or NULL. */
 const char *pl_find_cuda_error(const char *text);
-/* The first line of text that holds one of the C library's messages about a
-   corrupted heap or stack, copied into line; 0 when there is none. */
-int pl_find_heap_error(const char *text, char *line, size_t cap);
-/* The line of text that holds needle, trimmed, into line. */
-void pl_line_with(const char *text, const char *needle, char *line, size_t cap);
+/* One of the C library's messages about a corrupted heap or stack in text,
+   into msg: its fixed words and what follows them of lowercase words and
+   parentheses ("free(): invalid next size (fast)"); 0 when there is none.
+   Nothing else of the line: what the code prints stays out of the report. */
+int pl_find_heap_error(const char *text, char *msg, size_t cap);
+/* Where the code says err happened, from the line of text that holds it: a
+   source file's name and line ("scan.cu:272"), into place; "" if none. */
+void pl_cuda_error_place(const char *text, const char *err, char *place, size_t cap);
 /* What a CUDA error most likely means at this size: one phrase, or "". */
 void pl_cuda_error_hint(const char *err, long n, const char *size_name, char *out, size_t cap);
 

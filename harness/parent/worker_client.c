@@ -90,13 +90,8 @@ static void keep_last(char *dst, size_t cap, const char *buf, size_t len)
 static void log_bytes(pl_session *s, const char *buf, size_t len)
 {
     keep_last(s->test_out, sizeof s->test_out, buf, len);
+    keep_last(s->tail, sizeof s->tail, buf, len);
     s->printed += len;
-    size_t keep = len < sizeof s->tail - 1 ? len : sizeof s->tail - 1, have = strlen(s->tail);
-    if (have + keep >= sizeof s->tail)
-        memmove(s->tail, s->tail + (have + keep - (sizeof s->tail - 1)), sizeof s->tail - 1 - keep),
-            have = sizeof s->tail - 1 - keep;
-    memcpy(s->tail + have, buf + len - keep, keep);
-    s->tail[have + keep] = '\0';
     if (!s->log)
         return;
     if (s->label_pending) {
@@ -523,23 +518,25 @@ static void worker_died(pl_session *s, pl_result *r)
     r->status = PL_CRASH;
     int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     int sig = WIFSIGNALED(st) ? WTERMSIG(st) : (s->sandboxed && code > 128 && code < 160) ? code - 128 : 0;
-    /* what it printed on its way out, when it says more than the status */
-    char line[160];
+    /* what it printed on its way out, when it says more than the status:
+       only the kit's own words for it, and a source file's name and line,
+       go into the report (the code's prints stay in the log) */
+    char msg[80], place[64];
     const char *cuda = pl_find_cuda_error(s->test_out);
-    if (pl_find_heap_error(s->test_out, line, sizeof line)) {
+    if (pl_find_heap_error(s->test_out, msg, sizeof msg)) {
         snprintf(r->reason, sizeof r->reason,
-                 "crashed: the C library found its heap corrupted (\"%.60s\"): host code wrote past the end of a "
-                 "malloc'd buffer?", line);
+                 "crashed: the C library found its heap corrupted (\"%s\"): host code wrote past the end of a "
+                 "malloc'd buffer?", msg);
         snprintf(r->detail, sizeof r->detail,
                  "  more elements copied into a host buffer than it holds (a padded size copied into a buffer of "
-                 "n?), or a buffer freed twice\n  it printed: %s\n", line);
+                 "n?), or a buffer freed twice\n");
     } else if (cuda && (code > 0 || sig)) {
-        pl_line_with(s->test_out, cuda, line, sizeof line);
+        pl_cuda_error_place(s->test_out, cuda, place, sizeof place);
         r->cuda_error = cuda;
         snprintf(r->reason, sizeof r->reason, "%s after printing a CUDA error, \"%s\"",
                  sig ? "crashed" : "exited", cuda);
-        snprintf(r->detail, sizeof r->detail, "  it printed: %s\n  (%s status %d)\n", line,
-                 sig ? "signal" : "exit", sig ? sig : code);
+        snprintf(r->detail, sizeof r->detail, "  %s%s, then %s %d\n", place[0] ? "reported at " : "its own check",
+                 place, sig ? "signal" : "exit status", sig ? sig : code);
     } else if (sig) {
         snprintf(r->reason, sizeof r->reason, "crashed: %s", signal_words(sig));
     } else {
@@ -768,12 +765,7 @@ int pl_session_start(pl_session *s, pl_result *r)
 
 int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline, double *wall_ms, pl_result *r)
 {
-    if (!s->alive && s->start_failures >= 2) { /* it will not start: no more waiting for it */
-        r->status = PL_ERROR;
-        snprintf(r->reason, sizeof r->reason, "%s", s->start_error);
-        return 0;
-    }
-    if (!s->alive && !(start_worker(s, r) && greet(s, r)))
+    if (!pl_session_start(s, r))
         return 0;
     q->magic = PL_PROTO_MAGIC;
     q->nonce = ++s->nonce;

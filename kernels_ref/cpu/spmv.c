@@ -51,40 +51,50 @@ static void row_f64(long lo, long hi, const int *col, const double *val, const d
     *abs = sa + qa;
 }
 
+/* Every row, on this thread (parallel = 0: the serial reference, the
+   oracle) or on OpenMP's threads; the same loop either way. */
+static void rows_f32(long rows, const long *row_ptr, const int *col, const float *val, const float *x, double *y,
+                     double *row_abs, int parallel)
+{
+    #pragma omp parallel for schedule(dynamic, 256) if (parallel && rows >= 1024)
+    for (long r = 0; r < rows; r++) {
+        double unused;
+        row_f32(row_ptr[r], row_ptr[r + 1], col, val, x, &y[r], row_abs ? &row_abs[r] : &unused);
+    }
+}
+
+static void rows_f64(long rows, const long *row_ptr, const int *col, const double *val, const double *x, double *y,
+                     double *row_abs, int parallel)
+{
+    #pragma omp parallel for schedule(dynamic, 256) if (parallel && rows >= 1024)
+    for (long r = 0; r < rows; r++) {
+        double unused;
+        row_f64(row_ptr[r], row_ptr[r + 1], col, val, x, &y[r], row_abs ? &row_abs[r] : &unused);
+    }
+}
+
 void pl_spmv_cpu_f32(long rows, const long *row_ptr, const int *col, const float *val, const float *x, double *y,
                      double *row_abs)
 {
-    double unused;
-    for (long r = 0; r < rows; r++)
-        row_f32(row_ptr[r], row_ptr[r + 1], col, val, x, &y[r], row_abs ? &row_abs[r] : &unused);
+    rows_f32(rows, row_ptr, col, val, x, y, row_abs, 0);
 }
 
 void pl_spmv_omp_f32(long rows, const long *row_ptr, const int *col, const float *val, const float *x, double *y,
                      double *row_abs)
 {
-    #pragma omp parallel for schedule(dynamic, 256) if (rows >= 1024)
-    for (long r = 0; r < rows; r++) {
-        double unused;
-        row_f32(row_ptr[r], row_ptr[r + 1], col, val, x, &y[r], row_abs ? &row_abs[r] : &unused);
-    }
+    rows_f32(rows, row_ptr, col, val, x, y, row_abs, 1);
 }
 
 void pl_spmv_cpu_f64(long rows, const long *row_ptr, const int *col, const double *val, const double *x, double *y,
                      double *row_abs)
 {
-    double unused;
-    for (long r = 0; r < rows; r++)
-        row_f64(row_ptr[r], row_ptr[r + 1], col, val, x, &y[r], row_abs ? &row_abs[r] : &unused);
+    rows_f64(rows, row_ptr, col, val, x, y, row_abs, 0);
 }
 
 void pl_spmv_omp_f64(long rows, const long *row_ptr, const int *col, const double *val, const double *x, double *y,
                      double *row_abs)
 {
-    #pragma omp parallel for schedule(dynamic, 256) if (rows >= 1024)
-    for (long r = 0; r < rows; r++) {
-        double unused;
-        row_f64(row_ptr[r], row_ptr[r + 1], col, val, x, &y[r], row_abs ? &row_abs[r] : &unused);
-    }
+    rows_f64(rows, row_ptr, col, val, x, y, row_abs, 1);
 }
 
 /* While gamma_{len+1}(u) <= 1, the 2^-50 + 2 g^2 covers the reference's
