@@ -46,13 +46,14 @@ stage clean 01-prefix-sum prefix_sum.cu "$s01"
 stage cuda_exit 01-prefix-sum prefix_sum.cu "$s01" 's/^#define PLANT_CUDA_EXIT 0/#define PLANT_CUDA_EXIT 1/'
 stage hang_zero 01-prefix-sum prefix_sum.cu "$s01" 's/^#define PLANT_HANG_ZERO 0/#define PLANT_HANG_ZERO 1/'
 stage heap 01-prefix-sum prefix_sum.cu "$s01" 's/^#define PLANT_HEAP 0/#define PLANT_HEAP 1/'
+stage precedence 01-prefix-sum prefix_sum.cu "$s01" 's/^#define PLANT_PRECEDENCE 0/#define PLANT_PRECEDENCE 1/'
 sol04=solutions/04-compaction/compaction.cu
 stage count 04-compaction compaction.cu "$sol04" 's/^    return k;$/    return k + 1;/'
 stage keep_nonzero 04-compaction compaction.cu "$sol04" 's/in\[i\] > 0;/in[i] != 0;/; s/v\[r\] > 0)/v[r] != 0)/'
 [ -f tests/planted18/alloc_per_call/01-prefix-sum/prefix_sum.cu ] &&
     cp -r tests/planted18/alloc_per_call "$t/alloc_per_call"
 
-for c in clean cuda_exit hang_zero heap alloc_per_call; do [ -d "$t/$c" ] && grade $c 01; done
+for c in clean cuda_exit hang_zero heap precedence alloc_per_call; do [ -d "$t/$c" ] && grade $c 01; done
 for c in count keep_nonzero; do grade $c 04; done
 
 # the planted file without a plant: every correctness test of lab 01 passes
@@ -64,6 +65,7 @@ else
 fi
 expect cuda_exit '^exited after printing a CUDA error, "invalid (configuration )?argument": at n = 1: a launch of zero blocks'
 expect hang_zero '^lab01: parts? .* fails? only for an empty input, n = 0: a loop or log2\(n\) that never ends'
+expect precedence '^lab01: part c fails only at even sizes that are not powers of two \(n = 1000, 3145728\): a power-of-two test written n & \(n - 1\) != 0'
 # what the hang cost: the tests at n = 0 (the short limit and the restarts)
 zs=$(awk -F '\t' '$2 ~ /, n=0($|,| )/ { s += $8 } END { printf "%.1f", s }' "$t/out-hang_zero/scores.tsv" 2>/dev/null)
 ok=$(awk -v s="${zs:-99}" 'BEGIN { print (s <= 10) ? "OK" : "FAIL" }')
@@ -79,6 +81,9 @@ if line=$({ cut -f 10 "$t/out-heap/scores.tsv"; } 2>/dev/null | grep -E -m 1 '^c
 else
     printf '%-16s XFAIL the heap overflow gives: %s\n' heap \
         "$(awk -F '\t' '$5 != "OK" { print $2 ": " $10; exit }' "$t/out-heap/scores.tsv" 2>/dev/null | cut -c 1-150)"
+    # what the worker printed around the first crash, to see where the message went
+    hl=$(ls build/impl-*primlab-planted18.*-heap/lab01-worker.log 2>/dev/null | head -1)
+    [ -n "$hl" ] && grep -A 4 '^== 01\.c' "$hl" | head -40 | cut -c 1-200 | sed 's/^/    log: /'
 fi
 expect count '^returned [0-9]+ elements, expected [0-9]+: one too many'
 expect keep_nonzero '^kept (zeros and )?negative values, which the contract drops'

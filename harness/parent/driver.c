@@ -362,6 +362,8 @@ static struct grading {
     char unfit[MAX_TESTS][200]; /* a limit test this machine cannot hold: why */
     int passed_in_part[MAX_TESTS]; /* by the index of a part's first test: its correctness tests passed */
     int failed_zero[MAX_TESTS];    /* ... its tests at n = 0 failed */
+    int failed_even[MAX_TESTS];    /* ... its tests at an even n that is not a power of two failed */
+    long even_n[MAX_TESTS][2];     /* ... the first two such sizes */
     int failed_other[MAX_TESTS];   /* ... its other correctness tests failed */
     int hung_zero[MAX_TESTS];      /* ... it timed out at n = 0 */
     int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
@@ -449,10 +451,15 @@ START_TEST(graded)
             reproduce_line(t, &r);
     }
     if (!t->perf && !t->limit && r.status != PL_PASS && r.status != PL_SKIP) {
-        if (t->n == 0)
+        if (t->n == 0) {
             G.failed_zero[first]++;
-        else
+        } else if (t->n % 2 == 0 && (t->n & (t->n - 1)) != 0) {
+            if (G.failed_even[first] < 2)
+                G.even_n[first][G.failed_even[first]] = t->n;
+            G.failed_even[first]++;
+        } else {
             G.failed_other[first]++;
+        }
     }
     double pts = r.status != PL_PASS ? 0 : t->perf ? r.score : t->max;
     if (!t->perf && !t->limit && r.status == PL_PASS)
@@ -488,24 +495,41 @@ START_TEST(graded)
 }
 END_TEST
 
-/* Parts that fail only for an empty input, named once for the lab rather
-   than in every part's report. */
-static void zero_only_note(const pl_lab *lab)
+/* Parts that fail only for an empty input, or only at even sizes that are
+   not powers of two, named once for the lab rather than in every part's
+   report. The second is how a power-of-two test written n & (n - 1) != 0
+   shows: C reads it n & ((n - 1) != 0), that is n & 1, so an even n passes
+   for a power of two and goes unpadded. */
+static void size_class_notes(const pl_lab *lab)
 {
-    char parts[256] = "";
-    int k = 0, hung = 0;
+    char zero[256] = "", even[256] = "", sizes[64] = "";
+    int kz = 0, ke = 0, hung = 0;
     for (int i = 0; i < G.ntests; i++) {
-        if (part_index(G.tests[i].part) != i || !G.failed_zero[i] || G.failed_other[i])
+        if (part_index(G.tests[i].part) != i || G.failed_other[i])
             continue;
-        size_t l = strlen(parts);
-        snprintf(parts + l, sizeof parts - l, "%s%s", k++ ? ", " : "", G.tests[i].part->id);
-        hung |= G.hung_zero[i];
+        const char *id = G.tests[i].part->id;
+        if (G.failed_zero[i] && !G.failed_even[i]) {
+            size_t l = strlen(zero);
+            snprintf(zero + l, sizeof zero - l, "%s%s", kz++ ? ", " : "", id);
+            hung |= G.hung_zero[i];
+        } else if (G.failed_even[i] && !G.failed_zero[i] && G.passed_in_part[i]) {
+            size_t l = strlen(even);
+            snprintf(even + l, sizeof even - l, "%s%s", ke++ ? ", " : "", id);
+            if (!sizes[0] && G.failed_even[i] > 1)
+                snprintf(sizes, sizeof sizes, "n = %ld, %ld", G.even_n[i][0], G.even_n[i][1]);
+            else if (!sizes[0])
+                snprintf(sizes, sizeof sizes, "n = %ld", G.even_n[i][0]);
+        }
     }
-    if (k)
-        printf("lab%s: part%s %s fail%s only for an empty input, n = 0: %s\n", lab->id, k > 1 ? "s" : "", parts,
-               k > 1 ? "" : "s",
+    if (kz)
+        printf("lab%s: part%s %s fail%s only for an empty input, n = 0: %s\n", lab->id, kz > 1 ? "s" : "", zero,
+               kz > 1 ? "" : "s",
                hung ? "a loop or log2(n) that never ends when n is 0?"
                     : "a launch of zero blocks, or an n - 1 that wraps around?");
+    if (ke)
+        printf("lab%s: part%s %s fail%s only at even sizes that are not powers of two (%s): a power-of-two test "
+               "written n & (n - 1) != 0, which C reads as n & ((n - 1) != 0), so an even n goes unpadded?\n",
+               lab->id, ke > 1 ? "s" : "", even, ke > 1 ? "" : "s", sizes);
 }
 
 static int cmd_check(const pl_lab *lab, const opts *o)
@@ -602,7 +626,7 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     srunner_run_all(sr, CK_SILENT);
     srunner_free(sr);
     pl_summary_free(G.sum);
-    zero_only_note(lab);
+    size_class_notes(lab);
     size_t printed = G.s ? pl_session_printed(G.s) : 0;
     pl_session_close(G.s); /* the workers and all they started are gone before the totals */
     pl_session_close(G.yard);

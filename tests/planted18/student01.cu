@@ -11,6 +11,7 @@
 #define PLANT_CUDA_EXIT 0 /* n / BS blocks: zero blocks below 1024, caught by CHECK, exit(1) */
 #define PLANT_HANG_ZERO 0 /* a log2 loop that never ends at n = 0 */
 #define PLANT_HEAP 0      /* a padded size copied into a host buffer of n ints */
+#define PLANT_PRECEDENCE 0 /* if (n & (n - 1) != 0): an even n is taken for a power of two */
 
 #define CHECK(call)                                                                                          \
     do {                                                                                                     \
@@ -122,26 +123,66 @@ extern "C" void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *
     scan_inclusive(d_in, d_out, n, d_scratch);
 }
 
-/* exclusive: the inclusive scan into a padded buffer, shifted on the host */
+/* exclusive: the work-efficient (Blelloch) tree in global memory over a
+   size padded to a power of two, one launch per level; the result copied
+   back to the host "to check it" and up again */
+__global__ void up_sweep(int *x, int size, int stride)
+{
+    long k = ((long)blockIdx.x * blockDim.x + threadIdx.x) * 2 * stride;
+    if (k + 2 * stride - 1 < size)
+        x[k + 2 * stride - 1] += x[k + stride - 1];
+}
+
+__global__ void down_sweep(int *x, int size, int stride)
+{
+    long k = ((long)blockIdx.x * blockDim.x + threadIdx.x) * 2 * stride;
+    if (k + 2 * stride - 1 < size) {
+        int t = x[k + stride - 1];
+        x[k + stride - 1] = x[k + 2 * stride - 1];
+        x[k + 2 * stride - 1] += t;
+    }
+}
+
+static int padded_size(int n)
+{
+#if PLANT_PRECEDENCE
+    if (n & (n - 1) != 0) /* not a power of two: pad (as C reads it: n & 1) */
+        return next_pow2(n);
+    return n;
+#else
+    return next_pow2(n);
+#endif
+}
+
 extern "C" void scan_exclusive(const int *d_in, int *d_out, int n, int *d_scratch)
 {
     (void)d_scratch;
     tree_levels = levels(n);
     if (n <= 0)
         return;
-    int padded = next_pow2(n);
+    int padded = padded_size(n);
     int *d_tmp = NULL;
     CHECK(cudaMalloc(&d_tmp, padded * sizeof(int)));
     CHECK(cudaMemset(d_tmp, 0, padded * sizeof(int)));
-    scan_rec(d_in, d_tmp, n);
+    CHECK(cudaMemcpy(d_tmp, d_in, n * sizeof(int), cudaMemcpyDeviceToDevice));
+    for (int stride = 1; stride < padded; stride *= 2) {
+        int threads = (padded + 2 * stride - 1) / (2 * stride);
+        up_sweep<<<(threads + 255) / 256, 256>>>(d_tmp, padded, stride);
+        CHECK(cudaGetLastError());
+    }
+    CHECK(cudaMemset(d_tmp + padded - 1, 0, sizeof(int)));
+    for (int stride = padded / 2; stride >= 1; stride /= 2) {
+        int threads = (padded + 2 * stride - 1) / (2 * stride);
+        down_sweep<<<(threads + 255) / 256, 256>>>(d_tmp, padded, stride);
+        CHECK(cudaGetLastError());
+    }
     int *h = (int *)malloc((PLANT_HEAP ? n : padded) * sizeof(int));
     CHECK(cudaMemcpy(h, d_tmp, padded * sizeof(int), cudaMemcpyDeviceToHost));
-    int *shifted = (int *)malloc(n * sizeof(int));
-    shifted[0] = 0;
-    for (int i = 1; i < n; i++)
-        shifted[i] = h[i - 1];
-    CHECK(cudaMemcpy(d_out, shifted, n * sizeof(int), cudaMemcpyHostToDevice));
-    free(shifted);
+    int *res = (int *)malloc(n * sizeof(int));
+    for (int i = 0; i < n; i++)
+        res[i] = h[i];
+    CHECK(cudaMemcpy(d_out, res, n * sizeof(int), cudaMemcpyHostToDevice));
+    free(res);
     free(h);
     CHECK(cudaFree(d_tmp));
 }
