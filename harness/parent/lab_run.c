@@ -240,8 +240,7 @@ static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, doubl
     }
     if (!pl_session_request(c->s, &q, rep, c->deadline, wall ? wall : &w, c->r)) {
         if (c->r->status == PL_TIMEOUT)
-            snprintf(c->r->reason, sizeof c->r->reason, "timed out after %.*f s and was killed (%s)",
-                     c->limit_s < 10 ? 1 : 0, c->limit_s,
+            snprintf(c->r->reason, sizeof c->r->reason, "timed out after %g s and was killed (%s)", c->limit_s,
                      c->n == 0 ? "at n = 0, an empty input: a loop or log2(n) that never ends?"
                                : "a kernel or loop that never finishes?");
         else if (c->r->cuda_error) /* its own error check printed one, then exited */
