@@ -233,9 +233,15 @@ args=("$scores" --labs "$labs_csv" --json "$out/results.json")
 [ -n "${CHECK_EXTRA:-}" ] && args+=(--extra "$CHECK_EXTRA")
 [ "${AUTOLAB:-0}" = 1 ] && args+=(--autolab)
 # Without a GPU no test ran: 0 of the maximum would read as a grade, so the
-# Score line says why there is none (every other line, Autolab's too, stays).
+# Score line says why there is none. Autolab would record its scores line
+# as the grade: that line is left out and the status is 3 (the grading
+# machine's failure: Autolab shows the job as failed, to be run again).
 nogpu=$(awk -F '\t' '$5 == "SKIP" && $10 ~ /^no GPU \(/ { print $10; exit }' "$scores")
 build/primlab-results "${args[@]}" |
     NOGPU=$nogpu awk 'ENVIRON["NOGPU"] != "" && /^Score: / {
-        print "Score: none, no test could run on this machine: " ENVIRON["NOGPU"]; next } { print }'
-exit "${PIPESTATUS[0]}"
+        print "Score: none, no test could run on this machine: " ENVIRON["NOGPU"]; next }
+        ENVIRON["NOGPU"] != "" && /^\{"scores": / {
+        print "check: no scores for Autolab: no test could run on this machine (status 3)"; next } { print }'
+rc=${PIPESTATUS[0]}
+[ -n "$nogpu" ] && [ "${AUTOLAB:-0}" = 1 ] && rc=3
+exit "$rc"

@@ -18,7 +18,8 @@
 #      reason in GRADES/.ungraded.tsv), status 3; on a machine without a GPU
 #      the same without PRIMLAB_NO_GPU=1; then, the machine fixed, a rerun
 #      grades both;
-#   5. make check without a GPU: the Score line says no test could run.
+#   5. make check without a GPU: the Score line says no test could run;
+#      under AUTOLAB=1 no Autolab scores line at all, and status 3.
 # Needs no GPU (the runs that grade use PRIMLAB_NO_GPU=1, the dry run); one
 # lab is built. Prints one line per check, then `N passed, N failed, N
 # skipped`; without a bwrap that can bind over a file here, the checks that
@@ -224,6 +225,15 @@ p=""
 grep -q '^Score: none, no test could run on this machine: no GPU (' "$t/5.log" ||
     p="$p; the Score line does not say no test could run: $(grep -m 1 '^Score' "$t/5.log")"
 verdict "check: without a GPU the Score line says no test could run here" "$p" "$t/5.log"
+
+# ... and under AUTOLAB=1: no scores line that Autolab would take for a grade
+CHECK_OUT=$t/o6 AUTOLAB=1 PRIMLAB_NO_GPU=1 harness/check.sh "$t/sub" 01 >"$t/6.log" 2>&1
+rc=$?
+p=""
+[ $rc = 3 ] || p="$p; exit status $rc, not 3"
+! grep -q '^{"scores": ' "$t/6.log" || p="$p; Autolab's scores line printed: $(grep -m 1 '^{"scores": ' "$t/6.log")"
+grep -q '^check: no scores for Autolab: no test could run on this machine' "$t/6.log" || p="$p; no line saying why"
+verdict "check, AUTOLAB=1, without a GPU: no Autolab scores line, status 3" "$p" "$t/6.log"
 
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
