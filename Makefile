@@ -361,7 +361,7 @@ check: | build/.bootstrap
 
 # Batch grading: one results.json per student and a gradebook.
 GRADES ?= build/grades
-grade: $(TOOLS) | build/.bootstrap
+grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"
 
 DEMO_SIZES ?= 2^16,2^20,2^24

@@ -189,6 +189,14 @@ else
     without "$check_h" env PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4a.log" 2>&1
     verdict "$name" "$(ungraded "$t/4a.log" $? "cannot build the kit's lab01")" "$t/4a.log"
 fi
+# make grade is grade.sh and nothing before it: a prerequisite that compiles
+# would meet the missing header first, and fail as make, with no reason and
+# nobody listed (as it did on a fresh GPU machine)
+name="make grade: nothing compiled before harness/grade.sh (which reports the kit's failures)"
+mk=$(make -n --no-print-directory -W harness/parent/results.c -W harness/parent/driver.c grade \
+    SUBMISSIONS="$t/subs" GRADES="$g" 2>&1)
+if [ "$mk" = "harness/grade.sh \"$t/subs\" \"$g\"" ]; then say OK "$name"
+else say FAIL "$name" "make -n grade runs: $(head -n 2 <<<"$mk" | cut -c 1-120 | paste -sd ' ')"; fi
 name="grade: no GPU (PRIMLAB_NO_GPU unset): both students ungraded with the reason (status 3)"
 if [ -n "$sb" ]; then
     say SKIP "$name" "$sb"
