@@ -408,10 +408,13 @@ case "$kit/" in "$out"/* | "$subs"/*) die "the grading kit '$kit' is inside '$ou
 cd "$kit" || exit 2
 hide=$(hidden_paths | paste -sd :)
 export PRIMLAB_REQUIRE_SANDBOX=1 PRIMLAB_SANDBOX_HIDE=$hide
+# The kit's own tools first: when they do not build (the bootstrap finds no
+# Check, a compiler is missing), every student stays ungraded, listed with
+# the reason, as when a lab of the kit fails under the first student.
+no_kit=""
 if ! err=$(make -s --no-print-directory build/primlab-results 2>&1 >/dev/null); then
-    echo "grade: the grading machine cannot build the kit's build/primlab-results:" \
-        "$({ grep -m 1 -E 'error|not found' || echo 'make failed'; } <<<"$err"); nobody is graded" >&2
-    exit 3
+    no_kit="cannot build the kit's build/primlab-results: $({ grep -m 1 -E 'error|not found|^bootstrap:' ||
+        echo 'make failed'; } <<<"$err")"
 fi
 mkdir -p "$out/.work" || exit 2
 record=$out/.graded.tsv
@@ -442,6 +445,11 @@ for entry in "$subs"/*; do
         skipped=$((skipped + 1))
         continue
     fi
+    if [ -n "$no_kit" ]; then
+        echo "== $name: not graded: the grading machine $no_kit"
+        ungraded+=("$name"$'\t'"the grading machine $no_kit")
+        continue
+    fi
     if [ -n "$stopped" ]; then # would fail as $stopped did
         echo "== $name: not graded: grading stopped at $stopped"
         ungraded+=("$name"$'\t'"not reached: grading stopped at $stopped")
@@ -468,6 +476,12 @@ for entry in "$subs"/*; do
     graded=$((graded + 1))
 done
 
+if [ -n "$no_kit" ]; then # no tool to write a gradebook with: the last one stays
+    write_ungraded || die "could not write '$out/.ungraded.tsv'"
+    echo "grade: the grading machine $no_kit; nobody graded, not the students' fault;" \
+        "a rerun grades the ${#ungraded[@]} not graded once it is fixed ($out/.ungraded.tsv)" >&2
+    exit 3
+fi
 book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"
 write_ungraded || die "could not write '$out/.ungraded.tsv'"
 if [ -n "$stopped" ]; then
