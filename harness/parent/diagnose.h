@@ -114,7 +114,7 @@ typedef struct pl_suspect {
     const double *values;  /* n values: what each position would hold */
 } pl_suspect;
 
-#define PL_MAX_SUSPECTS 8
+#define PL_MAX_SUSPECTS 10
 
 typedef struct pl_cmp_real {
     int elem;              /* PL_ELEM_F32 or PL_ELEM_F64: got's element type */

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# tests/test_planted07.sh: lab 07's planted bugs, each the solution with one
+# line changed (sed), built as a submission and checked on the parts and
+# inputs where the bug shows; each must be named in the first line of its
+# diagnosis:
+#   carry    part d, the carry between tiles of 4096 entries dropped
+#   heads    part d, only row 0's head flag set (the others ignored)
+#   excl     part c, each entry given the sum before it (exclusive scan)
+# and the untouched stub must say "not implemented yet" on every part.
+# Prints `name OK|FAIL line`, then `N passed, N failed`; needs a GPU
+# (without one it says SKIP).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+sol=solutions/07-segmented-spmv/segmented_spmv.cu
+[ -f "$sol" ] || { echo "SKIP: planted bugs of lab 07: no solution here; not counted as passed"; exit 0; }
+make -s --no-print-directory build/solutions/lab07 >/dev/null 2>&1 || { echo "test_planted07: make failed" >&2; exit 2; }
+if ! build/solutions/lab07 info >/dev/null 2>&1; then
+    echo "SKIP: planted bugs of lab 07: no GPU; not counted as passed"
+    exit 0
+fi
+t=$(mktemp -d /tmp/primlab-planted07.XXXXXX) || exit 2
+trap 'rm -rf "$t" build/impl-*primlab-planted07.*' EXIT
+pass=0 fail=0
+
+# plant NAME PERL: the solution with the perl -0pe program PERL applied,
+# built as an implementation; prints the lab binary's path
+plant() {
+    mkdir -p "$t/$1/07-segmented-spmv"
+    perl -0pe "$2" "$sol" >"$t/$1/07-segmented-spmv/segmented_spmv.cu"
+    if cmp -s "$sol" "$t/$1/07-segmented-spmv/segmented_spmv.cu"; then
+        echo "$1 FAIL the planting sed changed nothing (the solution moved on?)"; fail=$((fail + 1)); return 1
+    fi
+    local tag=impl-${t//\//-}-$1
+    make -s --no-print-directory IMPL="$t/$1" "build/$tag/lab07" "build/$tag/lab07-worker" >"$t/$1.build" 2>&1 ||
+        { echo "$1 FAIL does not build: $(grep -m 1 error "$t/$1.build")"; fail=$((fail + 1)); return 1; }
+    echo "build/$tag/lab07"
+}
+# expect NAME PATTERN BIN ARGS...: a failing test's reason matching PATTERN
+expect() {
+    local name=$1 pat=$2 bin=$3 line
+    shift 3
+    PRIMLAB_LIMITS=0 "$bin" check "$@" >"$t/$name.out" 2>&1
+    line=$(grep -E -m 1 -- "$pat" "$t/$name.out")
+    if [ -n "$line" ]; then
+        printf '%-8s OK    %s\n' "$name" "$(sed 's/^ *//' <<<"$line" | cut -c 1-200)"; pass=$((pass + 1))
+    else
+        printf '%-8s FAIL  no line matching /%s/; the report: %s\n' "$name" "$pat" \
+            "$(grep -m 2 -E 'FAIL|^    ' "$t/$name.out" | tr '\n' ' ' | cut -c 1-240)"; fail=$((fail + 1))
+    fi
+}
+
+if bin=$(plant carry 's/carry \? carry\[blockIdx\.x\] : 0\.f/0.f/'); then
+    expect carry 'the carry dropped between blocks of 4096 entries' "$bin" --part d --n 65537 --param 'long rows'
+fi
+if bin=$(plant heads 's/(\n\s*)(atomicOr\(&word\[h \/ 32\], 1u << \(h % 32\)\);)/$1if (r == 0) $2/; s/(\n\s*)(atomicMax\(&last, h\);)/$1if (r == 0) $2/'); then
+    expect heads "rows not restarted: the scan runs on across a row's start" "$bin" --part d --n 65537 --param uniform
+fi
+# part c's store of the running value, given the value before it instead
+if bin=$(plant excl 's/v \+= carry;\n(\s*)if \(j < end\)\n\s*a\[j\] = v;/v += carry;\n$1float ex_ = __shfl_up_sync(FULL, v, 1);\n$1if (j < end)\n$1    a[j] = lane ? ex_ : carry;/'); then
+    expect excl 'an exclusive scan, not inclusive' "$bin" --part c --n 1000 --param uniform
+fi
+make -s --no-print-directory build/labs/lab07 build/labs/lab07-worker >/dev/null 2>&1
+for p in a b c d; do
+    expect "stub.$p" 'not implemented yet' build/labs/lab07 --part "$p" --n 1000 --param uniform
+done
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
