@@ -1355,8 +1355,8 @@ START_TEST(real_rows_suspects_races_guards)
     ck_assert_ptr_nonnull(strstr(d.detail, "7.25"));
     /* a suspect that fits every wrong row names the mistake; one that does not, nothing */
     double other[3] = {9, 9, 9};
-    c.suspects[0] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", other};
-    c.suspects[1] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", short_one};
+    c.suspects[0] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", other, NULL};
+    c.suspects[1] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", short_one, NULL};
     c.nsuspects = 2;
     d = real_cmp(&c);
     ck_assert(d.findings & PL_F_SUSPECT);

@@ -572,7 +572,8 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
             int all = 1;
             for (size_t i = d->first_bad; i < n && all; i++) {
                 double g = real_at(c->elem, c->got, i);
-                all = real_ok(c, g, i) || fabs(g - c->suspects[k].values[i]) <= tol_at(c, i);
+                double tol = c->suspects[k].tol ? c->suspects[k].tol[i] : tol_at(c, i);
+                all = real_ok(c, g, i) || fabs(g - c->suspects[k].values[i]) <= tol;
             }
             if (all)
                 sus = &c->suspects[k];

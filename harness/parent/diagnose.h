@@ -112,6 +112,8 @@ enum pl_elem { PL_ELEM_I32 = 0, PL_ELEM_F32, PL_ELEM_F64 };
 typedef struct pl_suspect {
     const char *what;      /* "the last 5 elements (a partial warp) left out" */
     const double *values;  /* n values: what each position would hold */
+    const double *tol;     /* n tolerances of the mistake's own float computation (NULL: the
+                              right result's; lab 07's scan over all rows sums far more terms) */
 } pl_suspect;
 
 #define PL_MAX_SUSPECTS 10

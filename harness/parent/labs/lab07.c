@@ -235,7 +235,7 @@ static seg_view view_of(const int *in)
 /* The known mistakes, computed like the reference (segscan.h); only below
    this many entries, to keep a large test's judging short. */
 #define SUSPECTS_UP_TO (1L << 23)
-static double *sus[PL_MAX_SUSPECTS];
+static double *sus[PL_MAX_SUSPECTS], *sus_tol[PL_MAX_SUSPECTS];
 static size_t sus_cap;
 static char tile_what[4][80];
 
@@ -251,12 +251,13 @@ static void expect(const int *in, long n, double param, double *want, double *to
     if (n > SUSPECTS_UP_TO)
         return;
     if ((size_t)n > sus_cap) {
-        for (int i = 0; i < PL_MAX_SUSPECTS; i++)
-            free(sus[i]), sus[i] = malloc((size_t)n * sizeof(double));
         sus_cap = (size_t)n;
-        for (int i = 0; i < PL_MAX_SUSPECTS; i++)
-            if (!sus[i])
+        for (int i = 0; i < PL_MAX_SUSPECTS; i++) {
+            free(sus[i]), free(sus_tol[i]);
+            sus[i] = malloc((size_t)n * sizeof(double)), sus_tol[i] = malloc((size_t)n * sizeof(double));
+            if (!sus[i] || !sus_tol[i])
                 sus_cap = 0;
+        }
         if (!sus_cap)
             return;
     }
@@ -264,7 +265,7 @@ static void expect(const int *in, long n, double param, double *want, double *to
        nothing leaves a there, no poison, so that is named first. */
     for (long j = 0; j < n; j++)
         sus[0][j] = v.a[j];
-    c->suspects[0] = (pl_suspect){"not implemented yet: a came back as it went in (no iteration ran)", sus[0]};
+    c->suspects[0] = (pl_suspect){"not implemented yet: a came back as it went in (no iteration ran)", sus[0], NULL};
     int ns = 1;
     static const struct {
         int variant, diters;
@@ -280,17 +281,17 @@ static void expect(const int *in, long n, double param, double *want, double *to
         int it = v.iters + named[i].diters;
         if (it < 1 || (named[i].variant == PL_SEG_NO_RESTART && v.rows < 2))
             continue;
-        pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, it, named[i].variant, 0, 1, sus[ns], NULL);
-        c->suspects[ns] = (pl_suspect){named[i].what, sus[ns]};
+        pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, it, named[i].variant, 0, 1, sus[ns], sus_tol[ns]);
+        c->suspects[ns] = (pl_suspect){named[i].what, sus[ns], sus_tol[ns]};
         ns++;
     }
     static const long tiles[] = {1024, 2048, 4096, 8192};
     for (int i = 0; i < 4 && ns < PL_MAX_SUSPECTS; i++) {
         if (n <= tiles[i])
             break;
-        pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, v.iters, PL_SEG_TILE, tiles[i], 1, sus[ns], NULL);
+        pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, v.iters, PL_SEG_TILE, tiles[i], 1, sus[ns], sus_tol[ns]);
         snprintf(tile_what[i], sizeof tile_what[i], "the carry dropped between blocks of %ld entries", tiles[i]);
-        c->suspects[ns] = (pl_suspect){tile_what[i], sus[ns]};
+        c->suspects[ns] = (pl_suspect){tile_what[i], sus[ns], sus_tol[ns]};
         ns++;
     }
     c->nsuspects = ns;
