@@ -61,7 +61,7 @@ if bin=$(plant excl 's/v \+= carry;\n(\s*)if \(j < end\)\n\s*a\[j\] = v;/v += ca
 fi
 make -s --no-print-directory build/labs/lab07 build/labs/lab07-worker >/dev/null 2>&1
 for p in a b c d; do
-    param=uniform; [ $p = a ] && param='uniform, 1 thread'
+    param=uniform; [ $p = a ] && param='uniform 1 thread'
     expect "stub.$p" 'not implemented yet' build/labs/lab07 --part "$p" --n 1000 --param "$param"
 done
 echo "$pass passed, $fail failed"

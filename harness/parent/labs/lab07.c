@@ -33,7 +33,7 @@
 enum family { F_UNIFORM, F_FEM, F_POWERLAW, F_SINGLE, F_ONES, F_LONG, F_FILE };
 
 typedef struct seg_case {
-    const char *label; /* the test's name: "powerlaw, 2 lanes" */
+    const char *label; /* the test's name: "powerlaw 2 lanes" (no commas: --param splits at them) */
     int family;
     double mean;       /* entries per row */
     int iters, lanes, threads;
@@ -46,13 +46,13 @@ static const seg_case cases[] = {
     {"one row", F_SINGLE, 0, 2, 32, 4},
     {"ones", F_ONES, 1, 3, 32, 4},
     {"long rows", F_LONG, 4000, 1, 32, 4},
-    {"uniform, 1 lane", F_UNIFORM, 8, 1, 1, 4},
-    {"powerlaw, 2 lanes", F_POWERLAW, 3, 2, 2, 4},
-    {"uniform, 1 thread", F_UNIFORM, 8, 1, 32, 1},
-    {"powerlaw, 2 threads", F_POWERLAW, 3, 1, 32, 2},
-    {"fem, 8 threads", F_FEM, 27, 2, 32, 8},
-    {"fem, 10 iterations", F_FEM, 27, 10, 32, 4},
-    {"long rows, 1 lane", F_LONG, 4000, 1, 1, 4},
+    {"uniform 1 lane", F_UNIFORM, 8, 1, 1, 4},
+    {"powerlaw 2 lanes", F_POWERLAW, 3, 2, 2, 4},
+    {"uniform 1 thread", F_UNIFORM, 8, 1, 32, 1},
+    {"powerlaw 2 threads", F_POWERLAW, 3, 1, 32, 2},
+    {"fem 8 threads", F_FEM, 27, 2, 32, 8},
+    {"fem 10 iterations", F_FEM, 27, 10, 32, 4},
+    {"long rows 1 lane", F_LONG, 4000, 1, 1, 4},
     {"file", F_FILE, 0, 1, 32, 4}, /* run --matrix FILE */
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
