@@ -23,17 +23,19 @@ trap 'rm -rf "$t" build/impl-*primlab-planted07.*' EXIT
 pass=0 fail=0
 
 # plant NAME PERL: the solution with the perl -0pe program PERL applied,
-# built as an implementation; prints the lab binary's path
+# built as an implementation; its lab binary's path in $bin. A plant that
+# changes nothing or does not build is a failure, counted here.
 plant() {
     mkdir -p "$t/$1/07-segmented-spmv"
     perl -0pe "$2" "$sol" >"$t/$1/07-segmented-spmv/segmented_spmv.cu"
     if cmp -s "$sol" "$t/$1/07-segmented-spmv/segmented_spmv.cu"; then
-        echo "$1 FAIL the planting sed changed nothing (the solution moved on?)"; fail=$((fail + 1)); return 1
+        printf '%-8s FAIL  the planting program changed nothing (the solution moved on?)\n' "$1"
+        fail=$((fail + 1)); return 1
     fi
-    local tag=impl-${t//\//-}-$1
-    make -s --no-print-directory IMPL="$t/$1" "build/$tag/lab07" "build/$tag/lab07-worker" >"$t/$1.build" 2>&1 ||
-        { echo "$1 FAIL does not build: $(grep -m 1 error "$t/$1.build")"; fail=$((fail + 1)); return 1; }
-    echo "build/$tag/lab07"
+    bin=build/impl-${t//\//-}-$1/lab07
+    make -s --no-print-directory IMPL="$t/$1" "$bin" "$bin-worker" >"$t/$1.build" 2>&1 && return 0
+    printf '%-8s FAIL  does not build: %s\n' "$1" "$(grep -m 1 error "$t/$1.build")"
+    fail=$((fail + 1)); return 1
 }
 # expect NAME PATTERN BIN ARGS...: a failing test's reason matching PATTERN
 expect() {
@@ -49,14 +51,14 @@ expect() {
     fi
 }
 
-if bin=$(plant carry 's/carry \? carry\[blockIdx\.x\] : 0\.f/0.f/'); then
+if plant carry 's/carry \? carry\[blockIdx\.x\] : 0\.f/0.f/'; then
     expect carry 'the carry dropped between blocks of 4096 entries' "$bin" --part d --n 65537 --param 'long rows'
 fi
-if bin=$(plant heads 's/(\n\s*)(atomicOr\(&word\[h \/ 32\], 1u << \(h % 32\)\);)/$1if (r == 0) $2/; s/(\n\s*)(atomicMax\(&last, h\);)/$1if (r == 0) $2/'); then
+if plant heads 's/(\n\s*)(atomicOr\(&word\[h \/ 32\], 1u << \(h % 32\)\);)/$1if (r == 0) $2/; s/(\n\s*)(atomicMax\(&last, h\);)/$1if (r == 0) $2/'; then
     expect heads "rows not restarted: the scan runs on across a row's start" "$bin" --part d --n 65537 --param uniform
 fi
 # part c's store of the running value, given the value before it instead
-if bin=$(plant excl 's/v \+= carry;\n(\s*)if \(j < end\)\n\s*a\[j\] = v;/v += carry;\n$1float ex_ = __shfl_up_sync(FULL, v, 1);\n$1if (j < end)\n$1    a[j] = lane ? ex_ : carry;/'); then
+if plant excl 's/v \+= carry;\n(\s*)if \(j < end\)\n\s*a\[j\] = v;/v += carry;\n$1float ex_ = __shfl_up_sync(FULL, v, 1);\n$1if (j < end)\n$1    a[j] = lane ? ex_ : carry;/'; then
     expect excl 'an exclusive scan, not inclusive' "$bin" --part c --n 1000 --param uniform
 fi
 make -s --no-print-directory build/labs/lab07 build/labs/lab07-worker >/dev/null 2>&1

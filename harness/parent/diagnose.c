@@ -568,15 +568,20 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
         wrong_findings(d, poison, n);
         if (nonfinite)
             d->findings |= PL_F_NOT_FINITE;
-        for (int k = 0; k < c->nsuspects && !sus && !d->unwritten && !nonfinite; k++) {
+        static pl_suspect cand[2 * PL_MAX_SUSPECTS];
+        int ns = c->nsuspects;
+        memcpy(cand, c->suspects, (size_t)ns * sizeof *cand);
+        if (c->more_suspects && !d->unwritten && !nonfinite)
+            ns += c->more_suspects(cand + ns, PL_MAX_SUSPECTS);
+        for (int k = 0; k < ns && !sus && !d->unwritten && !nonfinite; k++) {
             int all = 1;
             for (size_t i = d->first_bad; i < n && all; i++) {
                 double g = real_at(c->elem, c->got, i);
-                double tol = c->suspects[k].tol ? c->suspects[k].tol[i] : tol_at(c, i);
-                all = real_ok(c, g, i) || fabs(g - c->suspects[k].values[i]) <= tol;
+                double tol = cand[k].tol ? cand[k].tol[i] : tol_at(c, i);
+                all = real_ok(c, g, i) || fabs(g - cand[k].values[i]) <= tol;
             }
             if (all)
-                sus = &c->suspects[k];
+                sus = &cand[k];
         }
         if (sus)
             d->findings |= PL_F_SUSPECT;

@@ -134,6 +134,10 @@ typedef struct pl_cmp_real {
     const long *seg;       /* with pos_name "row": row_ptr, to say a row's length */
     pl_suspect suspects[PL_MAX_SUSPECTS];
     int nsuspects;
+    /* Optional: more suspects, made only when a position is wrong (each may
+       cost as much as the reference, so a right result never pays for
+       them): fills out[0 .. cap) and returns how many. */
+    int (*more_suspects)(pl_suspect *out, int cap);
 } pl_cmp_real;
 
 /* Fills d (reason and detail as pl_compare_i32's, values printed in full

@@ -73,23 +73,20 @@ static const seg_case *case_of(double param)
     return &cases[k >= 0 && k < NCASES ? k : CASE_UNIFORM];
 }
 
-/* The rows of (n, case): s[0 .. rows], kept for the tests of one size and
-   family (the input's length first, then the input). */
-static struct {
-    long n;
+/* A problem's rows: s[0 .. rows] over n entries, x of cols values; a
+   file's columns and values too (NULL: the seed's). */
+typedef struct seg_shape {
+    long n, rows, cols;
     int family;
     double mean;
-    long rows, cols;
-    int *s;
-    int *k; /* a file's columns; NULL: the seed's */
-} shape = {-1, -1, 0, 0, 0, NULL, NULL};
-
-/* The matrix of `run --matrix FILE`, its empty rows dropped. */
-static struct {
-    long n, rows, cols;
     int *s, *k;
     float *val;
-} file_m;
+} seg_shape;
+
+/* The rows of the last (n, family) asked for, kept for the tests of one
+   size and family (the input's length first, then the input); and the
+   matrix of `run --matrix FILE`, its empty rows dropped. */
+static seg_shape gen = {.n = -1}, file_m = {.n = -1};
 
 static long row_length(pl_rng *r, int family, double mean, long left)
 {
@@ -110,45 +107,37 @@ static long row_length(pl_rng *r, int family, double mean, long left)
     return len < left ? len : left;
 }
 
-static int structure(long n, double param)
+/* The shape of (n, case), or NULL (a file's size that is not the file's). */
+static const seg_shape *structure(long n, double param)
 {
     const seg_case *c = case_of(param);
-    if (c->family == F_FILE) {
-        if (file_m.n != n)
-            return 0;
-        if (shape.s != file_m.s)
-            free(shape.s);
-        shape.n = n, shape.family = F_FILE, shape.rows = file_m.rows, shape.cols = file_m.cols;
-        shape.s = file_m.s, shape.k = file_m.k;
-        return 1;
-    }
-    if (shape.n == n && shape.family == c->family && shape.mean == c->mean)
-        return 1;
-    if (shape.family != F_FILE)
-        free(shape.s);
-    shape.n = -1, shape.k = NULL;
+    if (c->family == F_FILE)
+        return file_m.n == n ? &file_m : NULL;
+    if (gen.n == n && gen.family == c->family && gen.mean == c->mean)
+        return &gen;
+    free(gen.s);
+    gen.n = -1;
     long cap = c->family == F_SINGLE ? 2 : n + 1;
-    shape.s = malloc((size_t)(cap > 1 ? cap : 1) * sizeof *shape.s);
-    if (!shape.s)
-        return 0;
+    gen.s = malloc((size_t)(cap > 1 ? cap : 1) * sizeof *gen.s);
+    if (!gen.s)
+        return NULL;
     pl_rng r;
     pl_rng_seed(&r, pl_seed_mix(0x736567ull, (uint64_t)n, (uint64_t)c->family * 1000003u + (uint64_t)c->mean));
     long rows = 0, at = 0;
-    shape.s[0] = 0;
+    gen.s[0] = 0;
     while (at < n) {
         long len = c->family == F_SINGLE ? n : row_length(&r, c->family, c->mean, n - at);
         at += len;
-        shape.s[++rows] = (int)at;
+        gen.s[++rows] = (int)at;
     }
-    shape.n = n, shape.family = c->family, shape.mean = c->mean, shape.rows = rows, shape.cols = n;
-    return 1;
+    gen.n = n, gen.family = c->family, gen.mean = c->mean, gen.rows = rows, gen.cols = n;
+    return &gen;
 }
 
 static long input_words(long n, double param)
 {
-    if (!structure(n, param))
-        return LAB07_HEADER_WORDS; /* no problem: a header of zeros */
-    return lab07_layout(shape.rows, shape.cols, n).words;
+    const seg_shape *sh = structure(n, param);
+    return sh ? lab07_layout(sh->rows, sh->cols, n).words : LAB07_HEADER_WORDS; /* none: a header of zeros */
 }
 
 struct fill_ctx {
@@ -187,24 +176,25 @@ static void make_input(int *in, long n, double param, uint64_t seed)
 {
     const seg_case *c = case_of(param);
     memset(in, 0, LAB07_HEADER_WORDS * sizeof *in);
-    if (!structure(n, param))
+    const seg_shape *sh = structure(n, param);
+    if (!sh)
         return;
-    lab07_at at = lab07_layout(shape.rows, shape.cols, n);
+    lab07_at at = lab07_layout(sh->rows, sh->cols, n);
     memset(in, 0, (size_t)at.words * sizeof *in); /* the padding between the arrays */
-    in[0] = (int)shape.rows, in[1] = (int)shape.cols, in[2] = (int)n, in[3] = c->iters, in[4] = c->lanes;
+    in[0] = (int)sh->rows, in[1] = (int)sh->cols, in[2] = (int)n, in[3] = c->iters, in[4] = c->lanes;
     in[5] = c->threads;
-    memcpy(in + at.s, shape.s, (size_t)(shape.rows + 1) * sizeof *in);
-    double mean = shape.rows ? (double)n / (double)shape.rows : 1;
-    struct fill_ctx f = {in + at.k, (float *)(in + at.a), (float *)(in + at.x), shape.cols,
+    memcpy(in + at.s, sh->s, (size_t)(sh->rows + 1) * sizeof *in);
+    double mean = sh->rows ? (double)n / (double)sh->rows : 1;
+    struct fill_ctx f = {in + at.k, (float *)(in + at.a), (float *)(in + at.x), sh->cols,
                          (float)(1 / sqrt(mean > 1 ? mean : 1))};
-    if (shape.k) {
-        memcpy(in + at.k, shape.k, (size_t)n * sizeof *in);
-        memcpy(in + at.a, file_m.val, (size_t)n * sizeof *in);
+    if (sh->k) {
+        memcpy(in + at.k, sh->k, (size_t)n * sizeof *in);
+        memcpy(in + at.a, sh->val, (size_t)n * sizeof *in);
     } else {
         pl_gen_chunks((size_t)n, pl_seed_mix(seed, 0x6b, 0), fill_k, &f);
         pl_gen_chunks((size_t)n, seed, fill_a, &f);
     }
-    pl_gen_chunks((size_t)shape.cols, pl_seed_mix(seed, 0x78, 0), fill_x, &f);
+    pl_gen_chunks((size_t)sh->cols, pl_seed_mix(seed, 0x78, 0), fill_x, &f);
 }
 
 /* Graded timing patches a and x, never the rows or the columns. */
@@ -232,24 +222,21 @@ static seg_view view_of(const int *in)
     return v;
 }
 
-/* The known mistakes, computed like the reference (segscan.h); only below
-   this many entries, to keep a large test's judging short. */
+/* The known mistakes, computed like the reference (segscan.h), each with
+   its own bound, and only when the result is wrong (more_suspects); only
+   up to this many entries, to keep a large test's judging short. */
 #define SUSPECTS_UP_TO (1L << 23)
 static double *sus[PL_MAX_SUSPECTS], *sus_tol[PL_MAX_SUSPECTS];
 static size_t sus_cap;
 static char tile_what[4][80];
+static seg_view judged; /* the input expect() was last given */
 
-static void expect(const int *in, long n, double param, double *want, double *tol, pl_cmp_real *c)
+static int mistakes(pl_suspect *out, int cap)
 {
-    (void)param;
-    seg_view v = view_of(in);
-    c->pos_name = NULL;
-    c->nsuspects = 0;
-    if (v.n != n || n == 0)
-        return;
-    pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, v.iters, PL_SEG_RIGHT, 0, 1, want, tol);
-    if (n > SUSPECTS_UP_TO)
-        return;
+    const seg_view v = judged;
+    long n = v.n;
+    if (n > SUSPECTS_UP_TO || cap > PL_MAX_SUSPECTS)
+        return 0;
     if ((size_t)n > sus_cap) {
         sus_cap = (size_t)n;
         for (int i = 0; i < PL_MAX_SUSPECTS; i++) {
@@ -259,13 +246,13 @@ static void expect(const int *in, long n, double param, double *want, double *to
                 sus_cap = 0;
         }
         if (!sus_cap)
-            return;
+            return 0;
     }
     /* The op copies a into the output before the call: code that writes
        nothing leaves a there, no poison, so that is named first. */
     for (long j = 0; j < n; j++)
         sus[0][j] = v.a[j];
-    c->suspects[0] = (pl_suspect){"not implemented yet: a came back as it went in (no iteration ran)", sus[0], NULL};
+    out[0] = (pl_suspect){"not implemented yet: a came back as it went in (no iteration ran)", sus[0], NULL};
     int ns = 1;
     static const struct {
         int variant, diters;
@@ -277,24 +264,35 @@ static void expect(const int *in, long n, double param, double *want, double *to
         {PL_SEG_RIGHT, -1, "one iteration too few"},
         {PL_SEG_RIGHT, +1, "one iteration too many"},
     };
-    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+    for (size_t i = 0; i < sizeof named / sizeof named[0] && ns < cap; i++) {
         int it = v.iters + named[i].diters;
         if (it < 1 || (named[i].variant == PL_SEG_NO_RESTART && v.rows < 2))
             continue;
         pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, it, named[i].variant, 0, 1, sus[ns], sus_tol[ns]);
-        c->suspects[ns] = (pl_suspect){named[i].what, sus[ns], sus_tol[ns]};
+        out[ns] = (pl_suspect){named[i].what, sus[ns], sus_tol[ns]};
         ns++;
     }
     static const long tiles[] = {1024, 2048, 4096, 8192};
-    for (int i = 0; i < 4 && ns < PL_MAX_SUSPECTS; i++) {
-        if (n <= tiles[i])
-            break;
+    for (int i = 0; i < 4 && ns < cap && n > tiles[i]; i++) {
         pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, v.iters, PL_SEG_TILE, tiles[i], 1, sus[ns], sus_tol[ns]);
         snprintf(tile_what[i], sizeof tile_what[i], "the carry dropped between blocks of %ld entries", tiles[i]);
-        c->suspects[ns] = (pl_suspect){tile_what[i], sus[ns], sus_tol[ns]};
+        out[ns] = (pl_suspect){tile_what[i], sus[ns], sus_tol[ns]};
         ns++;
     }
-    c->nsuspects = ns;
+    return ns;
+}
+
+static void expect(const int *in, long n, double param, double *want, double *tol, pl_cmp_real *c)
+{
+    (void)param;
+    seg_view v = view_of(in);
+    c->pos_name = NULL;
+    c->nsuspects = 0;
+    if (v.n != n || n == 0)
+        return;
+    pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, v.iters, PL_SEG_RIGHT, 0, 1, want, tol);
+    judged = v;
+    c->more_suspects = mistakes;
 }
 static long out_elems(long n) { return n; }
 static const pl_real_check check = {PL_ELEM_F32, out_elems, expect};
@@ -338,10 +336,8 @@ static void omp_seg(const int *in, int *out, size_t n) { cpu_run(in, out, n, 1);
    written and the gathered x read, and the row starts. */
 static double bytes(long n, double param)
 {
-    const seg_case *c = case_of(param);
-    if (!structure(n, param))
-        return 0;
-    return (double)n * (12.0 + 8.0 + 12.0 * c->iters) + 4.0 * (double)(shape.rows + 1);
+    const seg_shape *sh = structure(n, param);
+    return sh ? (double)n * (12.0 + 8.0 + 12.0 * case_of(param)->iters) + 4.0 * (double)(sh->rows + 1) : 0;
 }
 static double flops(long n, double param) { return 2.0 * (double)n * case_of(param)->iters; }
 static size_t scratch_ints(long words) { return (SS_SCRATCH_BYTES(words) + 3) / 4; }
@@ -387,6 +383,7 @@ static int load_matrix(const char *path, long *n, double *param, char *err, size
         return -1;
     }
     free(file_m.s), free(file_m.k), free(file_m.val);
+    file_m.n = -1;
     file_m.s = malloc(((size_t)m.rows + 1) * sizeof *file_m.s);
     file_m.k = malloc(((size_t)m.nnz + 1) * sizeof *file_m.k);
     file_m.val = malloc(((size_t)m.nnz + 1) * sizeof *file_m.val);

@@ -44,34 +44,21 @@ static int start(const int *in, int *out, int size, seg *m)
     return 1;
 }
 
-#define S(in, m) ((in) + (m).at.s)
-#define K(in, m) ((in) + (m).at.k)
-#define X(in, m) ((const float *)((in) + (m).at.x))
-
-static int b_gpu(const int *in, int *out, int size, int *scratch)
-{
-    seg m;
-    if (!start(in, out, size, &m))
-        return 1;
-    segspmv_naive(m.rows, m.n, S(in, m), K(in, m), X(in, m), (float *)out, m.iters, m.lanes, scratch);
-    return 0;
-}
-static int c_gpu(const int *in, int *out, int size, int *scratch)
-{
-    seg m;
-    if (!start(in, out, size, &m))
-        return 1;
-    segspmv_warp(m.rows, m.n, S(in, m), K(in, m), X(in, m), (float *)out, m.iters, scratch);
-    return 0;
-}
-static int d_gpu(const int *in, int *out, int size, int *scratch)
-{
-    seg m;
-    if (!start(in, out, size, &m))
-        return 1;
-    segspmv_flat(m.rows, m.n, S(in, m), K(in, m), X(in, m), (float *)out, m.iters, scratch);
-    return 0;
-}
+/* A GPU part's op: a into the output, then the call on it */
+#define SEG_OP(name, call)                                                    \
+    static int name(const int *in, int *out, int size, int *scratch)         \
+    {                                                                         \
+        seg m;                                                                \
+        if (!start(in, out, size, &m))                                        \
+            return 1;                                                         \
+        const int *s = in + m.at.s, *k = in + m.at.k;                         \
+        const float *x = (const float *)(in + m.at.x);                        \
+        call;                                                                 \
+        return 0;                                                             \
+    }
+SEG_OP(b_gpu, segspmv_naive(m.rows, m.n, s, k, x, (float *)out, m.iters, m.lanes, scratch))
+SEG_OP(c_gpu, segspmv_warp(m.rows, m.n, s, k, x, (float *)out, m.iters, scratch))
+SEG_OP(d_gpu, segspmv_flat(m.rows, m.n, s, k, x, (float *)out, m.iters, scratch))
 
 /* Part a: the problem in host memory (grown, kept between calls) */
 static int *h_buf;
@@ -106,7 +93,8 @@ static int vendor(const int *in, int *out, int size, void *temp, size_t bytes)
     seg m;
     if (!start(in, out, size, &m))
         return (int)cudaErrorInvalidValue;
-    return vendor_segspmv(m.rows, m.n, S(in, m), K(in, m), X(in, m), (float *)out, m.iters, temp, bytes);
+    return vendor_segspmv(m.rows, m.n, in + m.at.s, in + m.at.k, (const float *)(in + m.at.x), (float *)out,
+                          m.iters, temp, bytes);
 }
 
 static size_t temp_bytes(int n) { return vendor_segspmv_temp_bytes(n); }
