@@ -378,7 +378,9 @@ demo: build/$(SHOW_IMPL)/lab01 build/$(SHOW_IMPL)/lab01-worker
 plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
 	$(Q)for d in $(if $(LAB),$(LAB),$(LAB_IDS)); do \
 	  if build/$(SHOW_IMPL)/lab$$d info >/dev/null 2>&1; then \
-	    echo "== lab $$d: measuring on the GPU"; build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \
+	    echo "== lab $$d: measuring on the GPU"; \
+	    if [ $$d = 07 ]; then build/$(SHOW_IMPL)/lab07 table $(if $(MATRICES),--matrix $(MATRICES)) --out plots/data/lab07.tsv || exit 1; \
+	    else build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; fi; \
 	    if [ $$d = 03 ]; then build/$(SHOW_IMPL)/lab03 analyze --out plots/data/lab03_banks.tsv >/dev/null || exit 1; fi; \
 	    if [ $$d = 05 ]; then build/$(SHOW_IMPL)/lab05 passes --out plots/data/lab05_passes.tsv || exit 1; fi; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \

@@ -14,13 +14,30 @@ cd "$(dirname "$0")/.." || exit 2
 sol=solutions/07-segmented-spmv/segmented_spmv.cu
 [ -f "$sol" ] || { echo "SKIP: planted bugs of lab 07: no solution here; not counted as passed"; exit 0; }
 make -s --no-print-directory build/solutions/lab07 >/dev/null 2>&1 || { echo "test_planted07: make failed" >&2; exit 2; }
+pass=0 fail=0
+# The table command's own errors, with or without a GPU: --matrix belongs to
+# run and table (a usage error elsewhere, status 2); without a GPU, table
+# says so in one line and exits 1.
+out=$(build/solutions/lab07 check --matrix /nonexistent.mtx 2>&1); rc=$?
+if [ $rc = 2 ] && grep -q -- "--matrix '/nonexistent.mtx' is for" <<<"$out"; then
+    echo "usage    OK    check --matrix: $(head -n 1 <<<"$out" | cut -c 1-160)"; pass=$((pass + 1))
+else
+    echo "usage    FAIL  check --matrix: status $rc: $(head -n 1 <<<"$out" | cut -c 1-160)"; fail=$((fail + 1))
+fi
 if ! build/solutions/lab07 info >/dev/null 2>&1; then
+    out=$(build/solutions/lab07 table 2>&1); rc=$?
+    if [ $rc = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q '^lab07 table: no GPU (' <<<"$out"; then
+        echo "table    OK    $out"; pass=$((pass + 1))
+    else
+        echo "table    FAIL  status $rc: $(head -n 2 <<<"$out" | tr '\n' ' ' | cut -c 1-200)"; fail=$((fail + 1))
+    fi
+    echo "$pass passed, $fail failed"
     echo "SKIP: planted bugs of lab 07: no GPU; not counted as passed"
+    [ $fail = 0 ] || exit 1
     exit 0
 fi
 t=$(mktemp -d /tmp/primlab-planted07.XXXXXX) || exit 2
 trap 'rm -rf "$t" build/impl-*primlab-planted07.*' EXIT
-pass=0 fail=0
 
 # plant NAME PERL: the solution with the perl -0pe program PERL applied,
 # built as an implementation; its lab binary's path in $bin. A plant that

@@ -63,7 +63,8 @@ static void usage(FILE *f)
             "  sweep   benchmark n = 2^lo..2^hi and write TSV rows for the plots\n"
             "  info    describe the GPU\n"
             "  list    list the parts, test sizes and points\n"
-            "  analyze (lab 03) the bank-conflict analyzer; sumerr (lab 06) the summation-error experiment\n"
+            "  analyze (lab 03) the bank-conflict analyzer; sumerr (lab 06) the summation-error experiment;\n"
+            "          table (lab 07) the per-matrix table, the threads sweep and the row-length families\n"
             "  fill    append to --scores a FAIL row for every graded test it lacks (a stopped run)\n"
             "options:\n"
             "  --part X      only part X (a, b, ...)\n"
@@ -74,7 +75,8 @@ static void usage(FILE *f)
             "                name, e.g. fem,powerlaw,\"fem g4\"); check: only those\n"
             "  --reps R      timed repetitions, median reported (default 20); lab02 warps: runs of each scan\n"
             "  --out FILE    write TSV rows to FILE (run, sweep)\n"
-            "  --matrix FILE (lab 06, run) time the SpMV parts on a Matrix Market file\n"
+            "  --matrix FILE (labs 06, 07: run) time the parts on a Matrix Market file;\n"
+            "                (lab 07: table) a file or a folder of them, timed after the seed's matrices\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
             "  --scores FILE append per-test scores as TSV (used by make check)\n"
             "  --worker FILE the worker to run the code in (default: this program's path + -worker)\n"
@@ -773,12 +775,14 @@ int main(int argc, char **argv)
     prog = name;
     opts o;
     parse(argc, argv, &o);
-    if (o.matrix) { /* the file is the input: its rows the size, its case the parameter */
+    if (o.matrix && !strcmp(o.cmd, "table") && lab->command) {
+        /* lab 07's table reads it itself: a file or a folder of them */
+    } else if (o.matrix) { /* the file is the input: its rows the size, its case the parameter */
         char err[512];
         long rows;
         double param;
         if (strcmp(o.cmd, "run") != 0 || !lab->load_matrix)
-            die_usage("--matrix '%s' is for lab 06's run", o.matrix);
+            die_usage("--matrix '%s' is for the sparse labs' run (06, 07) and lab 07's table", o.matrix);
         if (lab->load_matrix(o.matrix, &rows, &param, err, sizeof err) != 0) {
             fprintf(stderr, "%s: %s\n", prog, err);
             return 2;
@@ -800,7 +804,7 @@ int main(int argc, char **argv)
         return cmd_fill(lab, &o);
     if (lab->command) {
         pl_cmd_opts co = {.out = o.out, .worker = worker_of(&o), .sizes = o.sizes, .nsizes = o.nsizes,
-                          .reps = o.reps_given ? o.reps : 0};
+                          .reps = o.reps_given ? o.reps : 0, .matrix = o.matrix};
         int rc = lab->command(o.cmd, &co);
         if (rc >= 0)
             return rc;

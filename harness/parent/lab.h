@@ -124,6 +124,7 @@ typedef struct pl_cmd_opts {
     const long *sizes;    /* --n LIST: nsizes sizes; 0 of them: the command's own */
     int nsizes;
     int reps;             /* --reps R, or 0 when not given */
+    const char *matrix;   /* --matrix FILE (or folder), or NULL */
 } pl_cmd_opts;
 
 typedef struct pl_lab {
@@ -240,6 +241,19 @@ typedef struct pl_bench_opts {
    worker; s may be NULL when o->gpu is 0). Returns the number of GPU
    results that were wrong (and so were not timed). */
 int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o);
+
+/* One GPU variant (the code's, or the vendor's when vendor is 1) timed
+   like a `run` row: the input of (n, param) from `run`'s seed, the result
+   checked once (unless check is 0: for a caller that checked the same code
+   on a smaller problem, lab 07's iterations beyond float's range), then
+   reps timed calls; the median in ms, or NaN with r filled (a wrong
+   result: PL_FAIL). For a lab's own table commands. */
+double pl_lab_time(pl_session *s, const pl_lab *lab, const pl_part *p, int vendor, long n, double param, int reps,
+                   int check, pl_result *r);
+
+/* The device's copy bandwidth as the worker measures it (read + write
+   GB/s), or NaN after printing why. */
+double pl_device_copy_gbps(pl_session *s);
 
 #ifdef __cplusplus
 }

@@ -726,7 +726,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
 /* The variant timed for a benchmark row: checked once, then reps calls on
    one input. NaN when wrong or not runnable, with why in r. */
 static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, double param,
-                        const int *in, const int *want, int reps, pl_result *r)
+                        const int *in, const int *want, int reps, pl_result *r, int check)
 {
     conv c;
     if (!conv_begin(&c, s, lab, p, variant, n, param, reps, 0, r))
@@ -740,7 +740,7 @@ static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int 
     result_view v = {(const int *)(c.shm + c.l.out[0]), NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back,
                      NULL, NULL, 0};
     pl_diag d;
-    if (!judge(p, n, param, in, want, &v, &d)) {
+    if (check && !judge(p, n, param, in, want, &v, &d)) {
         r->status = PL_FAIL;
         snprintf(r->reason, sizeof r->reason, "%s", d.reason);
         return NAN;
@@ -784,6 +784,26 @@ static double device_gbps(pl_session *s, int kind)
     fprintf(stderr, "the %s measurement failed: %s\n", kind == PL_REQ_SMEM_BW ? "shared-memory bandwidth" : "copy bandwidth",
             r.reason[0] ? r.reason : rep.reason);
     return NAN;
+}
+
+double pl_device_copy_gbps(pl_session *s) { return device_gbps(s, PL_REQ_COPY_BW); }
+
+double pl_lab_time(pl_session *s, const pl_lab *lab, const pl_part *p, int vendor, long n, double param, int reps,
+                   int check, pl_result *r)
+{
+    memset(r, 0, sizeof *r);
+    long il = in_len(p, n, param), ol = out_len(p, n);
+    int *in = xmalloc((size_t)il * 4, r), *want = in ? xmalloc((size_t)ol * 4, r) : NULL;
+    double t = NAN;
+    if (in && want) {
+        gen_input(lab, p, in, (size_t)il, n, test_seed(1, p, n, param), param);
+        memset(want, 0, (size_t)ol * 4);
+        if (check)
+            expect(p, in, want, n);
+        t = bench_gpu(s, lab, p, vendor ? PL_VAR_VENDOR : PL_VAR_IMPL, n, param, in, want, reps, r, check);
+    }
+    free(in), free(want);
+    return t;
 }
 
 int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
@@ -881,14 +901,14 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
             double t_omp = p->omp ? pl_time_cpu_ms(call_cpu, &ca, o->reps, 2.0, NULL) : NAN;
             double t_ven = NAN, t_imp = NAN;
             if (o->gpu && p->vendor) {
-                t_ven = bench_gpu(s, lab, p, PL_VAR_VENDOR, n, param, in, want, o->reps, &r);
+                t_ven = bench_gpu(s, lab, p, PL_VAR_VENDOR, n, param, in, want, o->reps, &r, 1);
                 if (isnan(t_ven))
                     fprintf(stderr, "lab%s: part %s (vendor) at %s = %ld: %s\n", lab->id, p->id, pl_part_size_name(p),
                             n, r.reason);
             }
             if (o->gpu) {
                 memset(&r, 0, sizeof r);
-                t_imp = bench_gpu(s, lab, p, PL_VAR_IMPL, n, param, in, want, o->reps, &r);
+                t_imp = bench_gpu(s, lab, p, PL_VAR_IMPL, n, param, in, want, o->reps, &r, 1);
                 if (isnan(t_imp)) {
                     fprintf(stderr, "lab%s: part %s (%s) at %s = %ld is not timed: %s%s\n", lab->id, p->id,
                             pl_impl_variant, pl_part_size_name(p), n, r.status == PL_FAIL ? "wrong: " : "", r.reason);

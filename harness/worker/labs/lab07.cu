@@ -6,8 +6,8 @@
  *
  * Part a runs on the host: its op copies the problem to host memory, calls
  * segspmv_omp and copies a back; the copies are inside the timed call
- * (the `run` rows of part a say so), and lab07's `threads` command times
- * the OpenMP function alone through the worker's phases. */
+ * (the `run` rows of part a say so); lab07's `table` command times the
+ * same call with no iteration and subtracts it. */
 #include <cuda_runtime.h>
 
 #include <stdlib.h>
