@@ -21,7 +21,7 @@
  * from the counter in d_scratch (atomicAdd, never blockIdx.x), loads its
  * tile, scans it (each thread its own run of elements, a warp scan of the
  * threads' sums with __shfl_up_sync, a scan of the warps' sums), and writes
- * it back with the tile's prefix added. README section 2. */
+ * it back with the tile's prefix added. README sections 3 and 5. */
 
 /* Part (a): the chained scan. */
 extern "C" void scan_chained(const int *d_in, int *d_out, int n, void *d_scratch)
@@ -29,7 +29,7 @@ extern "C" void scan_chained(const int *d_in, int *d_out, int n, void *d_scratch
     /* TODO(lab08): clear the counter and the flags (cudaMemsetAsync), then a
      * kernel where each block, once its tile is scanned, waits for flag
      * t - 1, reads value t - 1, and publishes value t, __threadfence(), flag
-     * t. Both accesses volatile (or cuda::atomic_ref). README section 3. */
+     * t. Both accesses volatile (or cuda::atomic_ref). README section 4. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
 }
 
@@ -41,7 +41,7 @@ extern "C" void scan_lookback(const int *d_in, int *d_out, int n, void *d_scratc
      * wait while one it needs is not ready (X), add the aggregates down to
      * the nearest inclusive prefix (P) or slide the window back 32 tiles,
      * and publish P. Flag and value in one word, stored and loaded whole.
-     * README sections 5 and 6. */
+     * README section 6. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
 }
 
@@ -50,26 +50,26 @@ extern "C" void scan_tuned_exclusive(const int *d_in, int *d_out, int n, void *d
 {
     /* TODO(lab08): part (b) made fast: 16-byte loads and stores, several
      * elements per thread, the block size and tile size measured, the
-     * look-back's spinning measured. README section 7. */
+     * look-back's spinning measured. README section 8. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
 }
 
 extern "C" void scan_tuned_inclusive(const int *d_in, int *d_out, int n, void *d_scratch)
 {
     /* TODO(lab08): the same kernel, each element's own value included.
-     * README section 7. */
+     * README section 8. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
 }
 
 extern "C" void scan_tuned_exclusive_f32(const float *d_in, float *d_out, int n, void *d_scratch)
 {
     /* TODO(lab08): the same kernel for floats (a template on the element
-     * type); the status word carries the float's bits. README section 8. */
+     * type); the status word carries the float's bits. README section 9. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
 }
 
 extern "C" void scan_tuned_inclusive_f32(const float *d_in, float *d_out, int n, void *d_scratch)
 {
-    /* TODO(lab08): as above, inclusive. README section 8. */
+    /* TODO(lab08): as above, inclusive. README section 9. */
     (void)d_in, (void)d_out, (void)n, (void)d_scratch;
 }

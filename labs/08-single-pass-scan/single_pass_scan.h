@@ -23,7 +23,7 @@
  * between calls): initialise what you read, in every call. Its layout:
  *   - bytes [0, 4): the tile counter, ((unsigned *)d_scratch)[0]. Every
  *     block takes its tile id from it with atomicAdd(counter, 1), never
- *     from blockIdx.x (README section 4: a block may only wait for tiles
+ *     from blockIdx.x (README section 5: a block may only wait for tiles
  *     that a running block holds). Set it to 0 at the start of each call
  *     (before the kernel that takes ids) and leave it as the call left it:
  *     the stress test (part bs) reads it after each call, and a counter
@@ -37,7 +37,7 @@
  * Floats (part c's _f32 entry points). The graded inputs are multiples of
  * 2^-6 in [-1, 1], whose partial sums are all exact in float: every correct
  * order of the additions gives the exact sums, and results are compared
- * with them exactly (README section 8 on what order your code adds in, and
+ * with them exactly (README section 9 on what order your code adds in, and
  * why it is not CUB's).
  */
 #ifndef PRIMLAB_LAB08_SINGLE_PASS_SCAN_H
@@ -65,20 +65,20 @@ extern "C" {
 /* (a) The chained scan, inclusive: d_out[i] = d_in[0] + ... + d_in[i].
  *     Each block scans its tile, waits until its predecessor's inclusive
  *     prefix is published, adds it, and publishes its own: a value, then,
- *     after a fence, a flag (README section 3). */
+ *     after a fence, a flag (README section 4). */
 void scan_chained(const int *d_in, int *d_out, int n, void *d_scratch);
 
 /* (b) Decoupled look-back, inclusive: each tile publishes its aggregate at
  *     once (status A), then its inclusive prefix (status P), flag and value
  *     packed into one 64-bit word written and read whole; a warp looks back
  *     over 32 predecessors at a time, adding aggregates until it meets an
- *     inclusive prefix (README sections 5 and 6). Part bs runs it many
+ *     inclusive prefix (README section 6). Part bs runs it many
  *     times while other kernels hold SMs and load the memory system. */
 void scan_lookback(const int *d_in, int *d_out, int n, void *d_scratch);
 
 /* (c) The tuned single-pass scan, exclusive (d_out[0] = 0, d_out[i] =
  *     d_in[0] + ... + d_in[i-1]) and inclusive, raced against CUB's
- *     DeviceScan at 2^28 (README section 7). */
+ *     DeviceScan at 2^28 (README section 8). */
 void scan_tuned_exclusive(const int *d_in, int *d_out, int n, void *d_scratch);
 void scan_tuned_inclusive(const int *d_in, int *d_out, int n, void *d_scratch);
 

@@ -24,8 +24,11 @@
  * Tuning knobs (compile time; e.g. make NVCCFLAGS='-O3 -lineinfo
  * -DSPS_C_THREADS=128 -DSPS_C_VECS=6'): SPS_C_THREADS, SPS_C_VECS (16-byte
  * vectors per thread: tile = THREADS * VECS * 4 elements), SPS_SPIN_NS
- * (the look-back's sleep between polls, 0: spin), SPS_STREAM_HINTS (1:
- * evict-first loads and stores, __ldcs/__stcs).
+ * (the look-back's sleep between polls, 0: spin), SPS_LOOK_DELAY_NS (a
+ * sleep between publishing the aggregate and the first look, giving the
+ * predecessors time to publish theirs; CUB's sm_90 tuning for int32 sleeps
+ * 1245 ns there and 648 between polls), SPS_STREAM_HINTS (1: evict-first
+ * loads and stores, __ldcs/__stcs).
  *
  *   make check IMPL=solutions LAB=08
  *   build/solutions/lab08 run --part c --n 2^28
@@ -43,6 +46,9 @@
 #endif
 #ifndef SPS_SPIN_NS
 #define SPS_SPIN_NS 32
+#endif
+#ifndef SPS_LOOK_DELAY_NS
+#define SPS_LOOK_DELAY_NS 0
 #endif
 #ifndef SPS_STREAM_HINTS
 #define SPS_STREAM_HINTS 0
@@ -93,6 +99,13 @@ __device__ __forceinline__ void spin_pause()
 {
 #if SPS_SPIN_NS > 0 && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700)
     __nanosleep(SPS_SPIN_NS);
+#endif
+}
+
+__device__ __forceinline__ void look_delay()
+{
+#if SPS_LOOK_DELAY_NS > 0 && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700)
+    __nanosleep(SPS_LOOK_DELAY_NS);
 #endif
 }
 
@@ -240,6 +253,7 @@ template <typename T> __device__ T look_back(unsigned long long *status, long t)
     const int lane = threadIdx.x % 32;
     T prefix = T(0);
     long end = t - 1;
+    look_delay();
     for (;;) {
         long j = end - lane;
         unsigned long long w = j >= 0 ? peek(status, j) : pack(ST_P, bits_of(T(0)));
