@@ -382,6 +382,7 @@ plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
 	    echo "== lab $$d: measuring on the GPU"; build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; \
 	    if [ $$d = 03 ]; then build/$(SHOW_IMPL)/lab03 analyze --out plots/data/lab03_banks.tsv >/dev/null || exit 1; fi; \
 	    if [ $$d = 05 ]; then build/$(SHOW_IMPL)/lab05 passes --out plots/data/lab05_passes.tsv || exit 1; fi; \
+	  elif [ ! -s plots/data/lab$$d.tsv ]; then echo "== lab $$d: no GPU and no reference data yet (plots/data/lab$$d.tsv): nothing drawn"; continue; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
 
