@@ -3,15 +3,19 @@
  *
  * Part bs, the stress test of scan_lookback, adds two things of the kit's
  * own around the call, without the student's code knowing:
- *   - noise: just before the call, kernels on a stream of their own
- *     (non-blocking, so they run beside the default stream's work), whose
- *     blocks each take a whole SM's shared memory, so that no block of the
- *     scan (which uses some) can share that SM, for a random time; half of
- *     them meanwhile hammer the L2 and DRAM with atomics at random
- *     addresses of a buffer larger than the L2. The scan's tiles then start
- *     on some SMs late and at random, and their status words travel through
- *     a busy memory system: a flag published before its value, or without a
- *     fence, is read early more often than on an idle device;
+ *   - noise: just before the call, a kernel on a stream of its own
+ *     (non-blocking, so it runs beside the default stream's work), in one
+ *     of two kinds, chosen at random each call. Holding: each block takes a
+ *     whole SM's shared memory, so that no block of the scan (which uses
+ *     some) can share that SM, for a random time, on a random quarter to
+ *     all of the SMs; half of them meanwhile hammer the L2 and DRAM with
+ *     atomics at random addresses of a buffer larger than the L2. Sharing:
+ *     small blocks without shared memory, up to four per SM, all hammering,
+ *     beside the scan's blocks. The scan's tiles then start on some SMs
+ *     late and at random, run at uneven speeds, and their status words
+ *     travel through a busy memory system: a flag published before its
+ *     value, or without a fence, is read early more often than on an idle
+ *     device;
  *   - the tile counter: after the call, ((unsigned *)d_scratch)[0] is read
  *     and reported in the word after the output, d_out[n]: 1 when the call
  *     took tile ids from it (it is not 0), 0 when it is 0, and left as poison
@@ -49,16 +53,18 @@ static __device__ __forceinline__ unsigned long long mix64(unsigned long long x)
     return x;
 }
 
-/* One block per SM (its dynamic shared memory sees to that), alive for a
-   random time below max_ns; even-numbered hashes hammer memory meanwhile. */
-static __global__ void noise_k(unsigned *junk, unsigned long long seed, unsigned max_ns)
+/* Each block alive for a random time below max_ns. Holding (held != 0):
+   one block per SM, its dynamic shared memory sees to that, and half the
+   blocks hammer memory meanwhile. Sharing: every block hammers. */
+static __global__ void noise_k(unsigned *junk, unsigned long long seed, unsigned max_ns, int holding)
 {
     extern __shared__ unsigned held[];
     unsigned long long h = mix64(seed ^ (0x9e3779b97f4a7c15ull * (blockIdx.x + 1)));
     unsigned long long end = now_ns() + h % max_ns;
-    int hammer = (h >> 40) & 1;
+    int hammer = !holding || ((h >> 40) & 1);
     unsigned x = (unsigned)(h >> 8) ^ (threadIdx.x * 0x9e3779b9u);
-    held[threadIdx.x] = x; /* the reservation is what matters; touch it anyway */
+    if (holding)
+        held[threadIdx.x] = x; /* the reservation is what matters; touch it anyway */
     while (now_ns() < end) {
         if (hammer) {
             x = x * 1664525u + 1013904223u;
@@ -95,11 +101,18 @@ static int noise_start(int n)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     unsigned long long seed = (unsigned long long)ts.tv_nsec ^ (++calls * 0xd1b54a32d192ed03ull);
     seed ^= seed >> 29, seed *= 0xbf58476d1ce4e5b9ull, seed ^= seed >> 32;
-    /* between a quarter of the SMs and all of them, for up to 20 us plus
-       about 4x what the scan itself takes (2n words at ~3 TB/s) */
-    int blocks = noise_sms / 4 + (int)(seed % (unsigned long long)(noise_sms - noise_sms / 4 + 1));
+    /* for up to 20 us plus several times what the scan itself takes (2n
+       words at ~3 TB/s: n / 375 ns); holding between a quarter of the SMs
+       and all of them, or sharing with one to four blocks per SM */
     unsigned max_ns = 20000u + (unsigned)((unsigned long long)n / 64);
-    noise_k<<<blocks > 0 ? blocks : 1, 256, noise_smem, noise_stream>>>(junk, seed, max_ns);
+    int holding = (seed >> 17) & 1;
+    if (holding) {
+        int blocks = noise_sms / 4 + (int)(seed % (unsigned long long)(noise_sms - noise_sms / 4 + 1));
+        noise_k<<<blocks > 0 ? blocks : 1, 256, noise_smem, noise_stream>>>(junk, seed, max_ns, 1);
+    } else {
+        int blocks = noise_sms * (1 + (int)((seed >> 23) % 4));
+        noise_k<<<blocks, 128, 0, noise_stream>>>(junk, seed, max_ns, 0);
+    }
     return 1;
 }
 
