@@ -28,7 +28,9 @@
  * sleep between publishing the aggregate and the first look, giving the
  * predecessors time to publish theirs; CUB's sm_90 tuning for int32 sleeps
  * 1245 ns there and 648 between polls), SPS_STREAM_HINTS (1: evict-first
- * loads and stores, __ldcs/__stcs).
+ * loads and stores, __ldcs/__stcs), SPS_C_MIN_BLOCKS (blocks per SM asked
+ * of the compiler through __launch_bounds__: fewer registers, more tiles
+ * in flight; 0: the compiler's choice).
  *
  *   make check IMPL=solutions LAB=08
  *   build/solutions/lab08 run --part c --n 2^28
@@ -52,6 +54,14 @@
 #endif
 #ifndef SPS_STREAM_HINTS
 #define SPS_STREAM_HINTS 0
+#endif
+#ifndef SPS_C_MIN_BLOCKS
+#define SPS_C_MIN_BLOCKS 0
+#endif
+#if SPS_C_MIN_BLOCKS > 0
+#define TUNED_BOUNDS(threads) __launch_bounds__(threads, SPS_C_MIN_BLOCKS)
+#else
+#define TUNED_BOUNDS(threads) __launch_bounds__(threads)
 #endif
 
 #define FULL 0xffffffffu
@@ -351,7 +361,7 @@ template <typename T> __device__ __forceinline__ void store_quad(T *p, const qua
    tile's prefix, itself a sum of window sums that depends on which
    predecessors had published P when they were read. */
 template <typename T, int THREADS, int VECS, bool INCLUSIVE>
-__global__ void __launch_bounds__(THREADS)
+__global__ void TUNED_BOUNDS(THREADS)
     tuned_k(const T *in, T *out, long n, unsigned *counter, unsigned long long *status)
 {
     constexpr int WARPS = THREADS / 32, WARP_ITEMS = VECS * 128, TILE = WARPS * WARP_ITEMS;
