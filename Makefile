@@ -281,6 +281,7 @@ help:
 	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@echo "  make profile LAB=03  Nsight Compute's bank-conflict counters beside the analyzer's prediction"
+	@echo "  make profile LAB=08  Nsight Compute on the tuned single-pass scan and CUB's: DRAM throughput, stall reasons"
 	@echo "  make test-hostile    grade planted and hostile lab-01 submissions (tests/planted-subs, tests/hostile) as a class"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
@@ -383,13 +384,15 @@ plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
 	    else build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; fi; \
 	    if [ $$d = 03 ]; then build/$(SHOW_IMPL)/lab03 analyze --out plots/data/lab03_banks.tsv >/dev/null || exit 1; fi; \
 	    if [ $$d = 05 ]; then build/$(SHOW_IMPL)/lab05 passes --out plots/data/lab05_passes.tsv || exit 1; fi; \
+	  elif [ ! -s plots/data/lab$$d.tsv ]; then echo "== lab $$d: no GPU and no reference data yet (plots/data/lab$$d.tsv): nothing drawn"; continue; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
 
 handout:
 	$(Q)harness/handout.sh
 
-# Nsight Compute's shared-memory bank-conflict counters beside the analyzer.
+# Nsight Compute: lab 03's bank-conflict counters beside the analyzer; lab
+# 08's tuned scan beside CUB's (DRAM throughput, stall reasons).
 profile: $(LAB_BINS)
 	$(Q)harness/profile.sh $(if $(LAB),$(LAB),03) $(SHOW_IMPL)
 

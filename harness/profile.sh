@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# harness/profile.sh LAB [IMPL]: read the shared-memory bank-conflict counters
-# of a lab's kernels with Nsight Compute and print them beside the
-# bank-conflict analyzer's prediction. Called by `make profile LAB=03`.
+# harness/profile.sh LAB [IMPL]: Nsight Compute on a lab's kernels. Called by
+# `make profile LAB=03` or `make profile LAB=08`.
+#   lab 03: the shared-memory bank-conflict counters of the stride kernels,
+#           beside the bank-conflict analyzer's prediction;
+#   lab 08: the tuned single-pass scan (part c, exclusive) and CUB's scan at
+#           PROFILE_N (default 2^28): duration, DRAM throughput (% of peak and
+#           bytes), and the warps' stall reasons, one kernel launch each,
+#           side by side; the full reports stay in build/profile/lab08-*.txt.
 # Needs ncu (Nsight Compute) and a GPU; leaves the clocks alone. The kernels
 # run in the lab's worker, started unsandboxed with the whole environment
 # (PRIMLAB_WORKER_PROFILE=1) so that ncu can follow it: the kit's own code only.
@@ -13,8 +18,38 @@ bin=build/$impl/lab$lab
 out=build/profile
 command -v ncu >/dev/null 2>&1 || [ "${PROFILE_REUSE:-0}" = 1 ] || { echo "profile: ncu (Nsight Compute) not found on PATH" >&2; exit 1; }
 [ -x "$bin" ] || { echo "profile: no '$bin' (run make first)" >&2; exit 1; }
-[ "$lab" = 03 ] || { echo "profile: only lab 03 has bank-conflict counters to compare" >&2; exit 2; }
+case "$lab" in 03 | 08) ;; *) echo "profile: only labs 03 (bank conflicts) and 08 (the single-pass scan) have a profile" >&2; exit 2 ;; esac
 mkdir -p "$out"
+
+if [ "$lab" = 08 ]; then
+    n=${PROFILE_N:-2^28}
+    # one launch of each kernel, after the check call and the warm-up (skip 2)
+    for who in tuned cub; do
+        kern=$([ $who = tuned ] && echo 'regex:tuned_k' || echo 'regex:DeviceScanKernel')
+        [ "${PROFILE_REUSE:-0}" = 1 ] && [ -s "$out/lab08-$who.txt" ] && continue
+        PRIMLAB_WORKER_PROFILE=1 ncu --clock-control none --target-processes all -k "$kern" --launch-skip 2 \
+            --launch-count 1 --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+            --section Occupancy --section LaunchStats --metrics dram__bytes_read.sum,dram__bytes_write.sum \
+            "$bin" run --part c --n "$n" --reps 1 >"$out/lab08-$who.txt" 2>"$out/lab08-$who.log" ||
+            { echo "profile: ncu failed on the $who scan:"; tail -n 3 "$out/lab08-$who.log"; exit 1; }
+    done
+    # the lines worth comparing, the two kernels side by side
+    pick() { # pick FILE PATTERN: the value column of the first line matching
+        awk -v pat="$2" '$0 ~ pat { print $NF; exit }' "$1"
+    }
+    printf '%-44s %16s %16s\n' "n = $n (part c, exclusive)" "tuned (solution)" "CUB"
+    for row in "Duration" "DRAM Throughput" "Memory Throughput" "dram__bytes_read.sum" "dram__bytes_write.sum" \
+        "Achieved Occupancy" "Registers Per Thread" "Block Size" "Grid Size" "Warp Cycles Per Issued Instruction"; do
+        printf '%-44s %16s %16s\n' "$row" "$(pick "$out/lab08-tuned.txt" "^ *$row ")" "$(pick "$out/lab08-cub.txt" "^ *$row ")"
+    done
+    echo "stall reasons (cycles per issued instruction, from WarpStateStats; the full sections are in"
+    echo "  $out/lab08-tuned.txt and $out/lab08-cub.txt):"
+    for who in tuned cub; do
+        echo "  $who:"
+        grep -iE "stall|spends|cycles being stalled" "$out/lab08-$who.txt" | sed 's/^ */    /' | head -n 8
+    done
+    exit 0
+fi
 metrics=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__inst_executed_op_shared_ld.sum
 strides=1,2,4,8,16,32,33,64
 "$bin" analyze --out "$out/banks.tsv" >/dev/null || exit 1

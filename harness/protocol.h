@@ -155,6 +155,7 @@ typedef struct pl_reply {
     int64_t l2_bytes, mem_bytes, free_bytes;
     int32_t nparts;
     pl_part_info parts[PL_MAX_PARTS];
+    char vendor[64];       /* HELLO: the vendor library the yardsticks were built with, "CCCL 3.0.1" */
 } pl_reply;
 
 /* A phase span, as the worker writes it to shared memory. */

@@ -10,7 +10,9 @@
  * n-th... see CALL), "bomb" (forks until it cannot), "spin" (burns CPU, in
  * itself and in a child), "cudaexit" (prints a CUDA error as a student's
  * checking macro does, then exit(1)), "heap" (prints glibc's message for a
- * corrupted heap, then aborts as glibc does). */
+ * corrupted heap, then aborts as glibc does), "flaky" (as "ok", but every
+ * third call's output is off by one at index 0: a race that shows now and
+ * then, for the stress parts' runs). */
 #define _GNU_SOURCE
 #include "fake_protocol.h"
 
@@ -24,21 +26,25 @@
 #include <unistd.h>
 
 static const char *const parts[] = {"ok",  "segv", "exit", "hang", "forge",    "print",
-                                    "fork", "spy", "bomb", "spin", "cudaexit", "heap"};
+                                    "fork", "spy", "bomb", "spin", "cudaexit", "heap", "flaky"};
 
 int main(int argc, char **argv)
 {
     (void)argc, (void)argv;
     unsigned char *shm = NULL;
+    long flaky_calls = 0;
     while (next_request(parts, sizeof parts / sizeof parts[0], &shm)) {
         pl_shm_layout l = pl_shm_layout_for(q.in_len, q.out_len, q.reps);
         if (q.kind == PL_REQ_FETCH) {
             int *in = (int *)(shm + l.in), *out = (int *)(shm + l.out[q.slot & 1]);
             for (int64_t i = 0; i < q.out_len && i < q.in_len; i++)
                 out[i] = in[i] + 1;
+            if (!strcmp(q.part, "flaky") && flaky_calls % 3 == 0 && q.out_len > 0 && q.in_len > 0)
+                out[0] = in[0] + 2;
             memcpy(shm + l.in_after, in, (size_t)q.in_len * 4);
             memset(shm + l.guard_front, PL_POISON_BYTE, 2 * PL_GUARD_BYTES);
         } else if (q.kind == PL_REQ_CALL) {
+            flaky_calls += !strcmp(q.part, "flaky");
             if (!strcmp(q.part, "segv"))
                 raise(SIGSEGV);
             if (!strcmp(q.part, "exit"))

@@ -303,6 +303,55 @@ START_TEST(diag_block_boundary)
 }
 END_TEST
 
+/* A lab's known mistake, named (lab 08's look-back): asked only for a wrong
+   result, given the input and the first wrong index; its reason wins over
+   the block boundary and a race, never over an output left unwritten. */
+static size_t known_at;
+static int known_blocks(const int *in, size_t n_in, const int *w, const int *g, size_t n, size_t first_bad, char *why,
+                        size_t cap)
+{
+    (void)w, (void)g, (void)n;
+    known_at = first_bad;
+    if (!in || n_in != N || first_bad % 1024)
+        return 0;
+    snprintf(why, cap, "the named mistake at %zu", first_bad);
+    return 1;
+}
+
+START_TEST(diag_known_mistake)
+{
+    int input[N];
+    for (int i = 0; i < N; i++)
+        input[i] = 1 + i % 3;
+    pl_cmp c = {.want = want, .got = got, .n = N, .got2 = got2, .guard_front = front, .guard_back = back,
+                .guard_bytes = sizeof back, .known = known_blocks, .known_in = input, .known_n_in = N};
+    pl_diag d;
+    known_at = 12345;
+    ck_assert_int_eq(pl_compare_i32(&c, &d), 1);
+    ck_assert_uint_eq(known_at, 12345); /* a right result: not asked */
+    for (int i = 2048; i < N; i++)
+        got[i] += 7;
+    got2[3000] += 1; /* and a race */
+    ck_assert_int_eq(pl_compare_i32(&c, &d), 0);
+    ck_assert_uint_eq(known_at, 2048);
+    ck_assert_uint_eq(d.findings & (PL_F_SUSPECT | PL_F_BLOCK | PL_F_RACE), PL_F_SUSPECT | PL_F_BLOCK | PL_F_RACE);
+    ck_assert_str_eq(d.reason, "the named mistake at 2048");
+    ck_assert_ptr_nonnull(strstr(d.detail, "block boundary: index 2048"));
+    ck_assert_ptr_nonnull(strstr(d.detail, "also: results differ between two runs"));
+    /* not at a block: the usual diagnosis */
+    got[2048] -= 7;
+    ck_assert_int_eq(pl_compare_i32(&c, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SUSPECT, 0);
+    /* unwritten everywhere: "not implemented yet", the lab not asked */
+    for (int i = 0; i < N; i++)
+        got[i] = PL_POISON_I32;
+    known_at = 12345;
+    ck_assert_int_eq(pl_compare_i32(&c, &d), 0);
+    ck_assert_uint_eq(known_at, 12345);
+    ck_assert_ptr_nonnull(strstr(d.reason, "not implemented yet"));
+}
+END_TEST
+
 START_TEST(diag_race)
 {
     got2[100] += 1;
@@ -382,7 +431,7 @@ START_TEST(tsv_header_and_row)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     ck_assert_ptr_nonnull(f);
-    pl_tsv_begin(f, "Test GPU", 3000.0, NAN, "measured");
+    pl_tsv_begin(f, "Test GPU", NULL, 3000.0, NAN, "measured");
     pl_row r = {"01", "c", "solution", "Test GPU", 1048576, 20, 0.5, 16.777, 0.559, 3000.0, 10.0, NAN, 0.25, NAN,
                 "copy", 3000.0, 0.559, NAN, NULL};
     pl_tsv_row(f, &r);
@@ -392,6 +441,7 @@ START_TEST(tsv_header_and_row)
     ck_assert_ptr_nonnull(strstr(buf, "\nlab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\t"
                                       "x_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof\tgflops\tparam_label\n"));
     ck_assert_ptr_null(strstr(buf, "smem_gbps")); /* not measured: no line */
+    ck_assert_ptr_null(strstr(buf, "# vendor")); /* not known: no line */
     const char *row = strstr(buf, "\n01\t");
     ck_assert_ptr_nonnull(row);
     ck_assert_str_eq(row + 1, "01\tc\tsolution\t1048576\t20\t0.500000\t16.78\t0.56\t3000.0\t10.000\tnan\t0.250\tTest GPU\t"
@@ -405,7 +455,7 @@ START_TEST(tsv_header_and_row)
     /* a shared-memory row: its roof, the measured peak in the header, no
        fraction of copy; a CPU row: no roof */
     f = open_memstream(&buf, &len);
-    pl_tsv_begin(f, "Test GPU", 3000.0, 30000.0, "measured");
+    pl_tsv_begin(f, "Test GPU", "CCCL 3.0.1", 3000.0, 30000.0, "measured");
     pl_row sm = {"03", "a4", "solution", "Test GPU", 1, 10, 0.05, 21000.0, NAN, 3000.0, 70.0, NAN, NAN, NAN,
                  "smem", 30000.0, 70.0, NAN, NULL};
     pl_tsv_row(f, &sm);
@@ -413,6 +463,7 @@ START_TEST(tsv_header_and_row)
     pl_tsv_row(f, &cpu);
     fclose(f);
     ck_assert_ptr_nonnull(strstr(buf, "# copy_gbps: 3000.0\n# smem_gbps: 30000.0\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "# device: Test GPU\n# vendor: CCCL 3.0.1\n"));
     ck_assert_ptr_nonnull(strstr(buf, "\tnan\tsmem\t30000.0\t70.00\tnan\tnan\n"));
     ck_assert_ptr_nonnull(strstr(buf, "cpu_serial\t1\t10\t3.500000\t300.00\tnan\t3000.0\t1.000\tnan\tnan\tTest GPU\tnan\tnan\tnan\tnan\tnan\tnan\n"));
     free(buf);
@@ -677,6 +728,54 @@ START_TEST(ref_known_answers)
 END_TEST
 
 static const size_t ref_sizes[] = {0, 1, 2, 31, 1000, 32767, 32768, 32769, 100003, (1u << 20) + 7};
+
+/* Lab 08's float scans: known answers; on multiples of 2^-6 (every partial
+   sum exact) serial, OpenMP and the double oracle agree exactly, in place
+   too; on values that round, the serial scan is the oracle's rounding of
+   one left-to-right order. */
+START_TEST(ref_f32_scans)
+{
+    const float x[5] = {0.5f, -0.25f, 1, 0, 2};
+    const float incl[5] = {0.5f, 0.25f, 1.25f, 1.25f, 3.25f}, excl[5] = {0, 0.5f, 0.25f, 1.25f, 1.25f};
+    float out[5];
+    double d[5];
+    scan_cpu_inclusive_f32(x, out, 5);
+    ck_assert_mem_eq(out, incl, sizeof incl);
+    scan_cpu_exclusive_f32(x, out, 5);
+    ck_assert_mem_eq(out, excl, sizeof excl);
+    scan_exact_f32(x, d, 5, 1);
+    for (int i = 0; i < 5; i++)
+        ck_assert_double_eq(d[i], incl[i]);
+    scan_exact_f32(x, d, 5, 0);
+    for (int i = 0; i < 5; i++)
+        ck_assert_double_eq(d[i], excl[i]);
+    size_t n = (1u << 20) + 7;
+    float *a = malloc(n * sizeof *a), *s = malloc(n * sizeof *s), *o = malloc(n * sizeof *o);
+    double *e = malloc(n * sizeof *e);
+    int *k = malloc(n * sizeof *k);
+    pl_gen_ints(k, n, 808, -64, 64);
+    for (size_t i = 0; i < n; i++)
+        a[i] = (float)k[i] / 64;
+    for (int inclusive = 0; inclusive < 2; inclusive++) {
+        (inclusive ? scan_cpu_inclusive_f32 : scan_cpu_exclusive_f32)(a, s, n);
+        (inclusive ? scan_omp_inclusive_f32 : scan_omp_exclusive_f32)(a, o, n);
+        scan_exact_f32(a, e, n, inclusive);
+        for (size_t i = 0; i < n; i++)
+            ck_assert_msg(s[i] == o[i] && (double)s[i] == e[i], "%s at %zu: %g %g %g",
+                          inclusive ? "inclusive" : "exclusive", i, s[i], o[i], e[i]);
+        memcpy(o, a, n * sizeof *o); /* in place */
+        (inclusive ? scan_omp_inclusive_f32 : scan_omp_exclusive_f32)(o, o, n);
+        ck_assert_mem_eq(o, s, n * sizeof *o);
+    }
+    for (size_t i = 0; i < n; i++) /* thirds round */
+        a[i] = 1.0f / 3;
+    scan_cpu_inclusive_f32(a, s, n);
+    float acc = 0;
+    for (size_t i = 0; i < n; i++)
+        ck_assert(s[i] == (acc += a[i]));
+    free(a), free(s), free(o), free(e), free(k);
+}
+END_TEST
 
 /* Each reference against the plain loop y[i] = y[i-1] + x[i], written here. */
 START_TEST(ref_random_against_loop)
@@ -944,6 +1043,35 @@ START_TEST(limit_test_runs_once_and_shares)
     pl_lab_test_limit(s, &ok_lab, &ok_parts[1], n, NAN, 6, 30, &r);
     ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
     ck_assert_int_eq(plus_one_calls, 2);
+    pl_session_close(s);
+}
+END_TEST
+
+/* A stress part (pl_part's runs): every run on a fresh input, each judged;
+   the fake worker's "flaky" part is wrong in every third call (index 0 off
+   by one), "ok" never; a reference that is always wrong fails every run. */
+static const pl_part stress_parts[] = {
+    {.id = "flaky", .title = "flaky", .entry = "f_flaky", .max_n = 5000, .points = 1, .cpu = plus_one, .runs = 7},
+    {.id = "ok", .title = "steady", .entry = "f_ok", .max_n = 5000, .points = 1, .cpu = plus_one, .runs = 7},
+    {.id = "ok", .title = "always wrong", .entry = "f_ok", .max_n = 5000, .points = 1, .cpu = minus_one, .runs = 7},
+};
+static const pl_lab stress_lab = {.id = "96", .name = "stress", .parts = stress_parts, .nparts = 3,
+                                  .test_sizes = fake_sizes, .ntest_sizes = 4, .gen_lo = -100, .gen_hi = 100,
+                                  .scratch_ints = no_scratch};
+
+START_TEST(stress_runs_count_the_wrong_ones)
+{
+    pl_session *s = fake_session();
+    pl_result r;
+    pl_lab_test(s, &stress_lab, &stress_parts[1], 1025, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    pl_lab_test(s, &stress_lab, &stress_parts[0], 1025, NAN, 5, 30, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    ck_assert_msg(strstr(r.reason, "wrong in 2 of 7 runs under load; run 3: ") != NULL, "%s", r.reason);
+    ck_assert_msg(strstr(r.detail, "first mismatch at index 0") != NULL, "%s", r.detail);
+    pl_lab_test(s, &stress_lab, &stress_parts[2], 1025, NAN, 5, 30, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    ck_assert_msg(strstr(r.reason, "wrong in 7 of 7 runs") != NULL, "%s", r.reason);
     pl_session_close(s);
 }
 END_TEST
@@ -1412,6 +1540,7 @@ static Suite *suite(void)
     tcase_add_test(t, diag_shift_right_is_exclusive);
     tcase_add_test(t, diag_shift_left_is_inclusive);
     tcase_add_test(t, diag_block_boundary);
+    tcase_add_test(t, diag_known_mistake);
     tcase_add_test(t, diag_race);
     tcase_add_test(t, diag_first_mismatch_window);
     tcase_add_test(t, diag_input_changed);
@@ -1465,11 +1594,13 @@ static Suite *suite(void)
     tcase_add_test(t, client_counts_cpu_time);
     tcase_add_test(t, sandbox_hides_and_protects);
     tcase_add_test(t, limit_test_runs_once_and_shares);
+    tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
 
     t = tcase_create("references");
     tcase_add_test(t, ref_known_answers);
+    tcase_add_test(t, ref_f32_scans);
     tcase_add_loop_test(t, ref_random_against_loop, 0, sizeof ref_sizes / sizeof ref_sizes[0]);
     tcase_add_loop_test(t, ref_omp_equals_serial_in_place, 0, sizeof ref_sizes / sizeof ref_sizes[0]);
     tcase_add_test(t, ref_wraps_like_int32);

@@ -357,10 +357,16 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     memset(&ki, 0, sizeof ki);
     if (c->keeps && n >= 1 && d->mismatches && !(d->findings & PL_F_NOT_IMPLEMENTED))
         kept_findings(c, d, &ki);
+    /* A mistake the lab knows by name, when nothing worse is wrong */
+    char named[sizeof d->reason] = "";
+    const unsigned worse = PL_F_NOT_IMPLEMENTED | PL_F_GUARD_BACK | PL_F_GUARD_FRONT | PL_F_INPUT_CHANGED;
+    if (c->known && d->mismatches && !(d->findings & worse) &&
+        c->known(c->known_in, c->known_n_in, c->want, c->got, n, d->first_bad, named, sizeof named) && named[0])
+        d->findings |= PL_F_SUSPECT;
 
     /* The reason is the most telling finding; the others follow as detail. */
     static const unsigned order[] = {
-        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK,  PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_KEPT_DROPPED,
+        PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK,  PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_SUSPECT, PL_F_KEPT_DROPPED,
         PL_F_COUNT,           PL_F_SORT_UNSTABLE, PL_F_SORT_ORDER, PL_F_SORT_VALUES,   PL_F_RACE,
         PL_F_SHIFT_RIGHT,     PL_F_SHIFT_LEFT,  PL_F_BLOCK,       PL_F_UNWRITTEN,     PL_F_SORT_LOST,
         PL_F_MISMATCH,
@@ -371,6 +377,11 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     char *r = d->reason;
     size_t rc = sizeof d->reason;
     switch (common_reason(chosen, d, r, rc) ? 0 : chosen) {
+    case PL_F_SUSPECT:
+        snprintf(r, rc, "%s", named);
+        if (f & PL_F_BLOCK)
+            add(d, "errors start at a block boundary: index %zu, a multiple of %zu", d->first_bad, d->block);
+        break;
     case PL_F_KEPT_DROPPED: {
         const char *what = !ki.zero ? "negative values" : !ki.negative ? "zeros" : "zeros and negative values";
         const char *hint = !ki.zero ? "; a test of x != 0?" : !ki.negative ? "; a test of x >= 0?" : "";

@@ -42,7 +42,7 @@ enum pl_finding {
     PL_F_SORT_VALUES = 1u << 12,    /* keys right, a value not its key's */
     PL_F_SORT_LOST = 1u << 13,      /* keys missing or duplicated */
     PL_F_NOT_FINITE = 1u << 14,     /* a NaN or an infinity where a number was expected */
-    PL_F_SUSPECT = 1u << 15,        /* the wrong values are what a named mistake gives */
+    PL_F_SUSPECT = 1u << 15,        /* the wrong values are what a named mistake gives (a lab's known) */
     PL_F_READS_OUTPUT = 1u << 16,   /* right from the usual poison, NaN from a NaN one: adds into its output */
     PL_F_COUNT = 1u << 17,          /* a compaction's returned count is not the number of kept elements */
     PL_F_KEPT_DROPPED = 1u << 18,   /* a compaction kept elements its rule drops */
@@ -76,6 +76,15 @@ typedef struct pl_cmp {
        kept elements that the rule drops are named as such. */
     int (*keeps)(int x);
     const char *keep_rule;
+    /* Optional, a lab's own known mistakes (lab 08's look-back), or NULL:
+       asked when the result is wrong and the output was written and kept
+       within its bounds; first_bad is the first wrong position, in the
+       input (known_n_in words, or NULL). Returns 1 with a one-line reason
+       naming the mistake in why (PL_F_SUSPECT), else 0. */
+    int (*known)(const int *in, size_t n_in, const int *want, const int *got, size_t n, size_t first_bad, char *why,
+                 size_t cap);
+    const int *known_in;
+    size_t known_n_in;
 } pl_cmp;
 
 typedef struct pl_diag {

@@ -690,6 +690,8 @@ static int cmd_info(const opts *o)
            "memory: %.1f GiB (%.1f GiB free)\nsandbox: %s\n",
            d->device, d->cc_major, d->cc_minor, d->sms, d->l2_bytes / 1048576.0, d->mem_bytes / 1073741824.0,
            d->free_bytes / 1073741824.0, pl_session_sandboxed(s) ? "bubblewrap" : "none");
+    if (d->vendor[0])
+        printf("yardstick: %s\n", d->vendor);
     pl_session_close(s);
     return 0;
 }

@@ -102,6 +102,16 @@ typedef struct pl_part {
     void (*patch_span)(const int *in, long size, double param, long *lo, long *hi);
     int roof;             /* enum pl_roof */
     const pl_real_check *real; /* float or double output, or NULL (int32 words) */
+    /* Optional: the lab's known mistakes in an int32 result, named in the
+       diagnosis (pl_cmp's known, diagnose.h); NULL: none. */
+    int (*known_i32)(const int *in, size_t n_in, const int *want, const int *got, size_t n, size_t first_bad,
+                     char *why, size_t cap);
+    /* A stress part (lab 08's bs): each correctness test is `runs` calls,
+       each on a fresh input from the test's seed, every result judged; one
+       wrong run fails the test, whose reason says how many were wrong and
+       gives the first one's diagnosis. What loads the device meanwhile is
+       the worker op's business. 0 or 1: the usual two runs of one input. */
+    int runs;
 } pl_part;
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,

@@ -101,6 +101,7 @@ static pl_cmp part_cmp(const pl_part *p, long n, const int *want, const int *got
     c.sort_pairs = p->sort_pairs;
     c.keeps = p->keeps;
     c.keep_rule = p->keep_rule;
+    c.known = p->known_i32;
     return c;
 }
 
@@ -131,6 +132,7 @@ static int judge(const pl_part *p, long n, double param, const int *in, const in
     if (!p->real) {
         pl_cmp cmp = part_cmp(p, n, want, v->got, v->front, v->back);
         cmp.got2 = v->got2, cmp.in = v->in, cmp.in_after = v->in_after, cmp.n_in = v->n_in;
+        cmp.known_in = in, cmp.known_n_in = in ? (size_t)in_len(p, n, param) : 0;
         return pl_compare_i32(&cmp, d);
     }
     static double *rwant, *rtol;
@@ -299,6 +301,63 @@ static struct {
     double param;
 } kept;
 
+/* A stress part's test (pl_part's runs): runs calls, each on a fresh input
+   staged into freshly poisoned buffers, every result judged. Stops at a
+   call the worker could not make, and at an output never written (a stub:
+   one run says it all). */
+static void run_stress(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
+                       double timeout_s, pl_result *r)
+{
+    static int *in, *want;
+    static size_t in_cap, want_cap;
+    conv c;
+    if (!conv_begin(&c, s, lab, part, PL_VAR_IMPL, n, param, 0, timeout_s, r))
+        return;
+    size_t ibytes = (size_t)c.in_len * 4, len = (size_t)c.out_len;
+    if (!grow(&in, &in_cap, ibytes, r) || !grow(&want, &want_cap, len * 4, r))
+        return;
+    kept.valid = 0; /* in and want are about to change */
+    int runs = part->runs, wrong = 0, first = -1;
+    pl_diag d, first_d;
+    pl_reply rep;
+    memset(&first_d, 0, sizeof first_d);
+    for (int k = 0; k < runs; k++) {
+        gen_input(lab, part, in, (size_t)c.in_len, n, pl_seed_mix(test_seed(seed, part, n, param), 0x72756e73ull, (uint64_t)k),
+                  param);
+        copy_big(c.shm + c.l.in, in, ibytes);
+        if (!ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD, 0, &rep, NULL) || !ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) ||
+            !ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &rep, NULL)) {
+            char reason[sizeof r->reason];
+            snprintf(reason, sizeof reason, "run %d of %d: %.160s", k + 1, runs, r->reason);
+            memcpy(r->reason, reason, sizeof reason);
+            return;
+        }
+        const int *got = (const int *)(c.shm + c.l.out[0]);
+        int unwritten = all_poison(got, len);
+        if (unwritten)
+            memset(want, 0, len * sizeof *want);
+        else
+            expect(part, in, want, n);
+        result_view v = {got, NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back, NULL, NULL, 0};
+        if (!judge(part, n, param, in, want, &v, &d) && wrong++ == 0)
+            first = k, first_d = d;
+        if (unwritten)
+            break;
+    }
+    if (!wrong) {
+        r->status = PL_PASS;
+        return;
+    }
+    r->status = PL_FAIL;
+    r->findings = first_d.findings;
+    if (first_d.findings & PL_F_NOT_IMPLEMENTED)
+        snprintf(r->reason, sizeof r->reason, "%s", first_d.reason);
+    else
+        snprintf(r->reason, sizeof r->reason, "wrong in %d of %d runs under load; run %d: %.120s", wrong, runs,
+                 first + 1, first_d.reason);
+    snprintf(r->detail, sizeof r->detail, "run %d: %.160s\n%.1800s", first + 1, first_d.reason, first_d.detail);
+}
+
 static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
                      double timeout_s, int once, pl_result *r)
 {
@@ -310,6 +369,11 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
         r->status = PL_SKIP;
         snprintf(r->reason, sizeof r->reason, "%s = %ld is outside part (%s)'s contract (0 <= %s <= %ld)",
                  pl_part_size_name(part), n, part->id, pl_part_size_name(part), part_max_n(part));
+        return;
+    }
+    if (part->runs > 1 && !once) {
+        run_stress(s, lab, part, n, param, seed, timeout_s, r);
+        r->seconds = pl_now() - t0;
         return;
     }
     conv c;
@@ -840,7 +904,8 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
         copy = device_gbps(s, PL_REQ_COPY_BW);
         FILE *say = o->progress ? o->progress : o->table;
         if (say)
-            fprintf(say, "device: %s, %d SMs, copy bandwidth %.0f GB/s (read + write)\n", h->device, h->sms, copy);
+            fprintf(say, "device: %s, %d SMs, copy bandwidth %.0f GB/s (read + write)%s%s\n", h->device, h->sms, copy,
+                    h->vendor[0] ? "; yardstick " : "", h->vendor);
         if (wants_smem) {
             smem = device_gbps(s, PL_REQ_SMEM_BW);
             /* what the banks allow at the peak clock: 32 banks of 4 bytes per SM per cycle */
@@ -853,7 +918,8 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
         }
     }
     if (o->tsv)
-        pl_tsv_begin(o->tsv, device, copy, smem, o->source ? o->source : "measured");
+        pl_tsv_begin(o->tsv, device, o->gpu ? pl_session_hello(s)->vendor : NULL, copy, smem,
+                     o->source ? o->source : "measured");
     if (o->table) { /* the yardstick the bench parts share, or "vendor" */
         const char *vendor = NULL;
         for (int k = 0; k < lab->nparts; k++) {

@@ -25,11 +25,14 @@ void pl_utc_date(char *buf, size_t cap)
     strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
 }
 
-void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, double smem_gbps, const char *source)
+void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_gbps, double smem_gbps,
+                  const char *source)
 {
     char date[32];
     pl_utc_date(date, sizeof date);
     fprintf(f, "# primlab benchmark rows\n# device: %s\n", device);
+    if (vendor && *vendor)
+        fprintf(f, "# vendor: %s\n", vendor);
     fprintf(f, "# copy_gbps: ");
     num(f, "%.1f", copy_gbps, "\n");
     if (!isnan(smem_gbps)) {

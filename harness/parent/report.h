@@ -36,8 +36,11 @@ typedef struct pl_row {
 /* Now, in UTC, as 2026-11-22T01:49:09Z: the date line of every data file. */
 void pl_utc_date(char *buf, size_t cap);
 
-/* Metadata comments (smem_gbps only when measured), then the column header line. */
-void pl_tsv_begin(FILE *f, const char *device, double copy_gbps, double smem_gbps, const char *source);
+/* Metadata comments (smem_gbps only when measured; vendor, the yardstick's
+   library and version as the worker names it, "CCCL 3.0.1", only when
+   known), then the column header line. */
+void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_gbps, double smem_gbps,
+                  const char *source);
 void pl_tsv_row(FILE *f, const pl_row *r);
 
 /* A data file written whole or not at all: rows go to out + ".tmp", which

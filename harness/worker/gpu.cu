@@ -1,6 +1,7 @@
 /* harness/worker/gpu.cu: CUDA helpers of the worker (see gpu.h). */
 #include "gpu.h"
 
+#include <cub/version.cuh>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,15 @@ extern "C" int pl_describe_device(pl_reply *d)
     d->mem_bytes = (int64_t)total_b;
     d->free_bytes = (int64_t)free_b;
     return 1;
+}
+
+extern "C" void pl_vendor_version(char *out, size_t cap)
+{
+#if defined(CCCL_MAJOR_VERSION)
+    snprintf(out, cap, "CCCL %d.%d.%d", (int)CCCL_MAJOR_VERSION, (int)CCCL_MINOR_VERSION, (int)CCCL_PATCH_VERSION);
+#else
+    snprintf(out, cap, "CUB %d.%d.%d", (int)CUB_MAJOR_VERSION, (int)CUB_MINOR_VERSION, (int)CUB_SUBMINOR_VERSION);
+#endif
 }
 
 extern "C" int pl_dbuf_reserve(pl_dbuf *b, size_t bytes)

@@ -34,6 +34,10 @@ void pl_check_call(const char *what);
    usable device. */
 int pl_describe_device(pl_reply *rep);
 
+/* The vendor library the yardsticks are built with, as benchmark rows name
+   it: "CCCL 3.0.1" (CUB and Thrust, from the toolkit's headers). */
+void pl_vendor_version(char *out, size_t cap);
+
 /* A device buffer with guard zones on both sides, kept between requests and
    grown when a request needs more. ptr is the usable region of bytes. */
 typedef struct pl_dbuf {

@@ -121,6 +121,7 @@ static void do_hello(void)
     if (no_gpu)
         snprintf(rep.reason, sizeof rep.reason, "PRIMLAB_NO_GPU is set");
     rep.gpu_ok = gpu_ok;
+    pl_vendor_version(rep.vendor, sizeof rep.vendor);
     const pl_ops *t = pl_worker_ops();
     for (int k = 0; k < t->nops && k < PL_MAX_PARTS; k++) {
         snprintf(rep.parts[k].id, sizeof rep.parts[k].id, "%s", t->ops[k].id);

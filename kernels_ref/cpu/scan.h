@@ -23,6 +23,19 @@ void scan_cpu_exclusive(const int *in, int *out, size_t n);
 void scan_omp_inclusive(const int *in, int *out, size_t n);
 void scan_omp_exclusive(const int *in, int *out, size_t n);
 
+/* Float scans (lab 08). scan_cpu_*_f32 add left to right in float;
+ * scan_omp_*_f32 in the chunks above, each chunk left to right from its
+ * offset, so where sums round they differ from the serial ones (the graded
+ * inputs are sums that never round: multiples of 2^-6 of moderate size).
+ * scan_exact_f32: the definition in double, the oracle of the float parts;
+ * exact whenever every partial sum of the input is exact in double (any
+ * 2^29 floats that are multiples of 2^-6 below 2^20 in magnitude). */
+void scan_cpu_inclusive_f32(const float *in, float *out, size_t n);
+void scan_cpu_exclusive_f32(const float *in, float *out, size_t n);
+void scan_omp_inclusive_f32(const float *in, float *out, size_t n);
+void scan_omp_exclusive_f32(const float *in, float *out, size_t n);
+void scan_exact_f32(const float *in, double *out, size_t n, int inclusive);
+
 #ifdef __cplusplus
 }
 #endif

@@ -658,7 +658,7 @@ static int table_command(const pl_cmd_opts *o)
         return 2;
     }
     if (t.tsv) {
-        pl_tsv_begin(t.tsv, t.device, t.copy, NAN, "measured");
+        pl_tsv_begin(t.tsv, t.device, pl_session_hello(s)->vendor, t.copy, NAN, "measured");
         fprintf(t.tsv, "# lab07 table: n is the entries; param the mean entries per row; param_label the matrix\n"
                        "# (the seed's names: synthetic stand-ins of their shapes) or the row-length family.\n"
                        "# Part a's time is segspmv_omp's alone (the copies to the host and back measured with no\n"
