@@ -17,6 +17,17 @@ readable(f) = strlen(f) > 0 && system(sprintf("test -r '%s' && echo 1 || echo 0"
 if (exists("datafile") && !readable(datafile)) {
     exit error sprintf("%s: cannot read data file '%s'", me, datafile)
 }
+if (exists("datafile")) {
+    # no rows of part a (data swept with --part c only): skipped with one line
+    _rows = system(sprintf("awk -F'\t' '/^#/ { next } " . \
+                           "!h { for (i = 1; i <= NF; i++) if ($i == \"part\") c = i; h = 1; next } " . \
+                           "c && $c == \"a\" { print 1; exit }' '%s'", datafile))
+    if (_rows ne "1") {
+        print sprintf("%s: no rows of part 'a' in '%s' (a sweep of other parts): figure skipped; " . \
+                      "measure them with 'make plots LAB=08' on a GPU", me, datafile)
+        exit gnuplot
+    }
+}
 part = "a"
 load plotdir."/style.gp"
 if (strlen(outfile) == 0) outfile = "lab08_chain.".fmt

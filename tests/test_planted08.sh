@@ -63,18 +63,23 @@ expect() {
     fi
 }
 
-# The status word of part b in two 32-bit halves of different words: tile
-# t's flag in the high half of word t, its value in the low half of word
-# t + 64 (the scratch has room; the words past the cleared ones are only
-# read after their flag is set). Volatile, so that each access is one load
-# or store to memory.
-split='volatile unsigned *f = (volatile unsigned *)&status[t] + 1, *v = (volatile unsigned *)&status[t + 64];'
+# The status word of part b split in three 32-bit slots: tile t's flag in
+# the high half of word t, its inclusive prefix in the low half, and its
+# aggregate in the low half of word tiles + t (gridDim.x is the tile count;
+# the scratch has room for it). An aggregate and a prefix need slots of
+# their own: a tile publishes twice, and a reader that saw the flag A could
+# otherwise read the prefix written after it. Volatile, so that each access
+# is one load or store. "fence" stores the flag first and reads without a
+# fence; "fenced", the control, stores the value, fences, stores the flag,
+# and reads the flag, fences, reads the value: it must pass the stress part,
+# so that fence's failure is the order's, not the layout's.
+split='volatile unsigned *f = (volatile unsigned *)&status[t] + 1, *vp = (volatile unsigned *)&status[t], *va = (volatile unsigned *)&status[gridDim.x + t];'
 publish_from='status_ref\(status\[t\]\)\.store\(pack\(flag, value\), cuda::memory_order_relaxed\);'
 peek_from='return status_ref\(status\[t\]\)\.load\(cuda::memory_order_relaxed\);'
-if plant fence "s/$publish_from/$split *f = flag; *v = value;/; s/$peek_from/$split unsigned fl = *f, va = *v; return pack(fl, va);/"; then
+if plant fence "s/$publish_from/$split *f = flag; *(flag == ST_P ? vp : va) = value;/; s/$peek_from/$split unsigned fl = *f; unsigned v = fl == ST_P ? *vp : *va; return pack(fl, v);/"; then
     expect fence 'wrong in [0-9]+ of [0-9]+ runs under load' "$bin" --part bs --n "$stress_n"
 fi
-if plant fenced "s/$publish_from/$split *v = value; __threadfence(); *f = flag;/; s/$peek_from/$split unsigned fl = *f; __threadfence(); unsigned va = *v; return pack(fl, va);/"; then
+if plant fenced "s/$publish_from/$split *(flag == ST_P ? vp : va) = value; __threadfence(); *f = flag;/; s/$peek_from/$split unsigned fl = *f; __threadfence(); unsigned v = fl == ST_P ? *vp : *va; return pack(fl, v);/"; then
     expect fenced '^Score: ([0-9.]+)/\1$' "$bin" --part bs --n "$stress_n"
 fi
 if plant blockidx 's/\*slot = \(int\)atomicAdd\(counter, 1u\);/*slot = (int)blockIdx.x;/'; then
