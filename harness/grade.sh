@@ -592,12 +592,12 @@ case "$subs/" in "$out"/*) die "the submissions '$subs' are inside the grades fo
 mapfile -t gpus < <(gpu_list | awk '!seen[$0]++') # each GPU once
 pci_order=1 # the ids are nvidia-smi's, unless they came from CUDA_VISIBLE_DEVICES
 [ -z "${PRIMLAB_GPUS:-}" ] && [ -n "${CUDA_VISIBLE_DEVICES+x}" ] && pci_order=""
+cpus=()
 if [ "$slurm" = 0 ]; then
     [ -n "$jobs" ] || jobs=$((${#gpus[@]} > 0 ? ${#gpus[@]} : 1))
     if [ "$jobs" -gt 1 ] && [ "$jobs" -gt ${#gpus[@]} ]; then
         die "JOBS=$jobs, but $([ ${#gpus[@]} = 0 ] && echo "no GPU is" || echo "only ${#gpus[@]} GPUs are") seen${gpus[*]:+ (${gpus[*]})}: never two graders on one GPU (PRIMLAB_GPUS=\"0 1\" names them)"
     fi
-    cpus=()
     [ "$jobs" -gt 1 ] && mapfile -t cpus < <(cpu_sets "$jobs")
 fi
 mkdir -p "$out" "$src/build" || exit 2
