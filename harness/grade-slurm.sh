@@ -123,6 +123,7 @@ slurm_tree() {
 
 slurm_earlier() {
     [ -f "$batch/tasks.tsv" ] && [ "$(head -n 1 "$batch/tasks/$1/status" 2>/dev/null)" = graded ] &&
+        [ -d "$batch/tasks/$1/final" ] &&
         awk -F '\t' -v n="$1" -v s="$2" '$2 == n && $3 == s { f = 1 } END { exit !f }' "$batch/tasks.tsv" &&
         [ "$(cat "$batch/seed.tag" 2>/dev/null)" = "$(seed_tag)" ]
 }

@@ -26,7 +26,7 @@
 # default 1800), CUDA_VISIBLE_DEVICES (the GPU this grader is pinned to),
 # and what check.sh reads (PRIMLAB_REQUIRE_SANDBOX, PRIMLAB_SANDBOX_HIDE,
 # PRIMLAB_NO_GPU, PRIMLAB_TIMEOUT, PRIMLAB_LIMITS). Exit status 0 once the
-# status is written, 2 when it could not be, 143 when stopped.
+# status is written, 2 when it could not be, 128 + the signal when stopped.
 set -u
 seed_set=${PRIMLAB_SEED+1}
 seed=${PRIMLAB_SEED-}
@@ -40,14 +40,15 @@ tree=$(cd "$tree" && pwd -P) || exit 2
 student_build=build/impl-${tree//\//-}-labs # check.sh's build folder for IMPL=TREE/labs
 child=""
 
-# stopped: pass the signal on to check.sh (timeout sends it to check.sh's
-# whole process group), leave no status, and tidy the build folder
+# on any exit, stopped by a signal too (bash runs the EXIT trap then; no
+# trap of the signals themselves, which bash 5.2 can run amid a $(...)):
+# check.sh stopped (timeout passes the signal to its whole process group),
+# and the build folder tidied; a stopped grader leaves no status
 stopped() {
     [ -n "$child" ] && kill -TERM "$child" 2>/dev/null && wait "$child" 2>/dev/null
     rm -rf "$student_build"
-    exit 143
 }
-trap stopped TERM INT HUP
+trap stopped EXIT
 
 # put FILE TEXT: write TEXT into FILE through a temporary file and a rename
 put() {

@@ -88,6 +88,9 @@ die() { echo "grade: $*" >&2; exit 2; }
 
 # What to undo on any exit: a kit being made, the graders still running
 # (stopped, their trees removed), a Slurm job's seed (harness/grade-slurm.sh).
+# Bash runs the EXIT trap when INT, TERM or HUP stop it too; no trap of
+# those signals of our own: bash 5.2 can run one in the middle of parsing a
+# $(...), which then fails, and the run goes on as if not stopped.
 stage="" kit=""
 declare -A run_slot=() run_tree=()
 cleanup() {
@@ -98,8 +101,6 @@ cleanup() {
     declare -F slurm_cleanup >/dev/null && slurm_cleanup
 }
 trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM HUP
 
 # ------------------------------------------------------------------ setup
 
@@ -441,19 +442,14 @@ where_line() {
     printf ', in %s s\n' "$s"
 }
 
-# critical CMD...: CMD with INT, TERM and HUP held until it is done (then
-# the run stops as they asked), so that a stopped run never leaves a
-# student half-published or published and not recorded
+# critical CMD...: CMD in a process of its own that ignores INT, TERM and
+# HUP: when the run is stopped meanwhile, CMD still finishes, so that a
+# student is never left half-published, or published and not recorded
 critical() {
-    local sig="" rc
-    trap 'sig=130' INT
-    trap 'sig=143' TERM HUP
-    "$@"
-    rc=$?
-    trap 'exit 130' INT
-    trap 'exit 143' TERM HUP
-    [ -z "$sig" ] || exit "$sig"
-    return $rc
+    (
+        trap '' INT TERM HUP
+        "$@"
+    )
 }
 
 # commit NAME SUM TREE: publish TREE's results as NAME's, and record them
@@ -517,10 +513,13 @@ write_ungraded() {
 
 # ------------------------------------------------------------- this host
 
-# launch TREE SLOT: grade TREE in the background on the slot's GPU and CPUs
+# launch TREE SLOT: grade TREE in the background on the slot's GPU and
+# CPUs; the grader is stopped (TERM) if this script dies without stopping
+# it (SIGKILL), so that it never grades beside the next run's graders
 launch() {
     local pin=()
-    [ ${#cpus[@]} -gt 0 ] && pin=(taskset -c "${cpus[$2]}")
+    [ -n "$pdeathsig" ] && pin=(setpriv --pdeathsig TERM)
+    [ ${#cpus[@]} -gt 0 ] && pin+=(taskset -c "${cpus[$2]}")
     (
         [ -n "$seed_set" ] && export PRIMLAB_SEED="$seed"
         if [ ${#gpus[@]} -gt 0 ]; then
@@ -559,12 +558,15 @@ grade_here() {
         for pid in "${!run_slot[@]}"; do
             kill -0 "$pid" 2>/dev/null && continue
             wait "$pid" 2>/dev/null
-            if ! merge "${run_name[$pid]}" "${run_sum[$pid]}" "${run_tree[$pid]}" && [ -z "$stopped" ]; then
+            # no longer the exit's to remove: merge may be publishing from it
+            tree=${run_tree[$pid]}
+            free+=("${run_slot[$pid]}")
+            unset "run_slot[$pid]" "run_tree[$pid]"
+            if ! merge "${run_name[$pid]}" "${run_sum[$pid]}" "$tree" && [ -z "$stopped" ]; then
                 stopped=${run_name[$pid]} stopped_why=$machine
             fi
-            rm -rf "${run_tree[$pid]}"
-            free+=("${run_slot[$pid]}")
-            unset "run_slot[$pid]" "run_tree[$pid]" "run_name[$pid]" "run_sum[$pid]"
+            rm -rf "$tree"
+            unset "run_name[$pid]" "run_sum[$pid]"
             done=$((done + 1))
             echo "-- $done done, ${#run_slot[@]} running, $((n - next)) left ($(clock) so far)"
         done
@@ -593,6 +595,8 @@ mapfile -t gpus < <(gpu_list | awk '!seen[$0]++') # each GPU once
 pci_order=1 # the ids are nvidia-smi's, unless they came from CUDA_VISIBLE_DEVICES
 [ -z "${PRIMLAB_GPUS:-}" ] && [ -n "${CUDA_VISIBLE_DEVICES+x}" ] && pci_order=""
 cpus=()
+pdeathsig=""
+setpriv --help 2>/dev/null | grep -q -- --pdeathsig && pdeathsig=1
 if [ "$slurm" = 0 ]; then
     [ -n "$jobs" ] || jobs=$((${#gpus[@]} > 0 ? ${#gpus[@]} : 1))
     if [ "$jobs" -gt 1 ] && [ "$jobs" -gt ${#gpus[@]} ]; then
@@ -624,7 +628,9 @@ if ! err=$(make -s --no-print-directory build/primlab-results 2>&1 >/dev/null); 
     no_kit="cannot build the kit's build/primlab-results: $({ grep -m 1 -E 'error|not found|^bootstrap:' ||
         echo 'make failed'; } <<<"$err")"
 fi
-mkdir -p "$out/.work" || exit 2
+# .work holds only this run's trees: what is there was left by a run that
+# was killed outright (the lock says no other run is going on)
+rm -rf "$out/.work" && mkdir -p "$out/.work" || exit 2
 record=$out/.graded.tsv
 
 labs=() ids=()

@@ -16,7 +16,8 @@
 #   3. a JOBS=2 run stopped (SIGTERM) while a student is being graded: the
 #      graders stop with it, no student is half-published, .work/ is empty;
 #      the rerun grades exactly the students not recorded, and ends with
-#      the JOBS=1 gradebook;
+#      the JOBS=1 gradebook; a run killed outright (SIGKILL): its graders
+#      stop all the same, and the next run clears what it left in .work/;
 #   4. on a machine without a GPU, PRIMLAB_NO_GPU unset, JOBS=2: the first
 #      student fails as the grading machine's fault, nobody is started after
 #      it (the grader beside it finishes), those not graded are listed in
@@ -245,6 +246,33 @@ for who in $recorded; do grep -q "^== $who: already graded, skipped" "$t/5.out" 
 cmp -s "$g1/gradebook.csv" "$g4/gradebook.csv" || p="$p; the gradebook is not JOBS=1's"
 p="$p$(whole "$g4")"
 verdict "the rerun grades only the rest ($((8 - n_rec)) of 8), and the gradebook is JOBS=1's" "$p" "$t/5.out"
+
+# ... and killed outright (SIGKILL, no cleanup): its graders stop all the
+# same (setpriv --pdeathsig), and the next run clears .work/
+name="a JOBS=2 run killed outright: its graders stop too, the next run clears .work/ and grades the rest"
+if ! setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then
+    say SKIP "$name" "setpriv has no --pdeathsig here"
+else
+    g7=$t/g7
+    touch "$t/hold"
+    TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/7.out.log JOBS=2 \
+        harness/grade.sh "$s" "$g7" >"$t/7.out" 2>&1 &
+    gpid=$!
+    for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/7.out.log" 2>/dev/null && break; sleep 0.1; done
+    kill -KILL $gpid
+    wait $gpid 2>/dev/null
+    for _ in $(seq 50); do grep -q "^killed .*/gus\." "$t/7.out.log" && break; sleep 0.1; done
+    rm -f "$t/hold"
+    p=""
+    grep -q "^killed .*/gus\." "$t/7.out.log" || p="$p; gus's grader did not stop with the run"
+    [ -n "$(ls -A "$g7/.work" 2>/dev/null)" ] || p="$p; (nothing was left in .work/ to clear)"
+    TIMEOUT_LOG=$t/8.out.log JOBS=2 harness/grade.sh "$s" "$g7" >"$t/8.out" 2>&1
+    rc=$?
+    [ $rc = 0 ] || p="$p; the next run: exit status $rc"
+    cmp -s "$g1/gradebook.csv" "$g7/gradebook.csv" || p="$p; the gradebook is not JOBS=1's"
+    p="$p$(whole "$g7")"
+    verdict "$name" "$p" "$t/8.out"
+fi
 
 # ---------------------------------------------------------------- 4
 name="no GPU, PRIMLAB_NO_GPU unset, JOBS=2: the grading machine's fault; nobody started after it (status 3)"

@@ -17,7 +17,12 @@
 #      folder; tasks side by side never on one GPU; status 3;
 #   2. the rerun submits dan alone and grades him;
 #   3. the same submissions graded here (no Slurm) give the same gradebook
-#      and the same rows per student; the seed is in no output or file.
+#      and the same rows per student; the seed is in no output or file;
+#   4. make grade stopped while its job runs: the job goes on (and keeps
+#      the seed); the next run waits for it, merges, submits nothing;
+#   5. on a machine without a GPU, PRIMLAB_NO_GPU unset: each task fails as
+#      the grading machine's fault on its own, its student ungraded with
+#      the reason; the others are still graded.
 # It stops the daemons it started, by their pid files, on any exit. Without
 # root, bwrap, or Slurm and MUNGE (harness/bootstrap.sh --slurm installs
 # them when it can), SKIP with the reason. Prints one line per check, the
@@ -63,9 +68,7 @@ stop_cluster() {
         kill -KILL "$pid" 2>/dev/null
     done
 }
-trap 'stop_cluster; rm -rf "$t"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM HUP
+trap 'stop_cluster; rm -rf "$t"' EXIT # (bash runs it when INT, TERM or HUP stop the test too)
 
 # ------------------------------------------------------------- can we?
 if [ "$(id -u)" != 0 ]; then
@@ -279,6 +282,60 @@ p=""
 grep -lF "$seed" "$t"/[123].out >/dev/null && p="$p; the seed is in an output"
 [ -z "$(grep -rlF "$seed" "$g" "$gl")" ] || p="$p; the seed is in a file of the grades: $(grep -rlF "$seed" "$g" "$gl" | head -n 2)"
 verdict "the seed is in no output and no file of the grades" "$p"
+
+# ---------------------------------------------------------------- 4
+# make grade stopped while its job runs (dan held in his grader again): the
+# job goes on; the next run waits for it and merges dan, submitting nothing
+g4=$t/grades4
+touch "$t/hold"
+TIMEOUT_LOG=$t/4.log PRIMLAB_SEED=$seed SLURM=1 harness/grade.sh "$s" "$g4" >"$t/4.out" 2>&1 &
+gpid=$!
+for _ in $(seq 9000); do
+    grep -q '^start .*/tasks/dan$' "$t/4.log" 2>/dev/null && grep -qs "^cat"$'\t' "$g4/.graded.tsv" && break
+    kill -0 $gpid 2>/dev/null || break
+    sleep 0.1
+done
+kill -TERM $gpid
+wait $gpid
+rc=$?
+job4=$(sed -n 's/^Submitted batch job \([0-9]*\)$/\1/p' "$t/4.out")
+p=""
+[ $rc = 143 ] || p="$p; exit status $rc, not 143"
+grep -q "^grade: stopped while Slurm job $job4 is queued or running; it goes on" "$t/4.out" || p="$p; no line saying the job goes on"
+[ -s "$g4/.slurm/seed" ] || p="$p; the seed file is gone while the job still needs it"
+[ -n "$(squeue -h -j "$job4" -o %i 2>/dev/null)" ] || p="$p; job $job4 is not in the queue any more"
+rm -f "$t/hold"
+TIMEOUT_LOG=$t/5.log PRIMLAB_SEED=$seed SLURM=1 harness/grade.sh "$s" "$g4" >"$t/5.out" 2>&1
+rc=$?
+[ $rc = 0 ] || p="$p; the rerun: exit status $rc"
+grep -q "^grade: Slurm job $job4 of an earlier run of these grades is still queued or running: waiting for it" "$t/5.out" ||
+    p="$p; the rerun did not wait for job $job4"
+! grep -q '^Submitted batch job' "$t/5.out" || p="$p; the rerun submitted a job"
+grep -A 30 '^== dan$' "$t/5.out" | grep -q "^   graded by Slurm task ${job4}_[0-3] on " || p="$p; dan not merged from job $job4"
+grep -q '^graded 1, skipped 3; gradebook: ' "$t/5.out" || p="$p; the rerun: not 'graded 1, skipped 3'"
+cmp -s "$g/gradebook.csv" "$g4/gradebook.csv" || p="$p; the gradebook differs from the first grades'"
+[ ! -e "$g4/.slurm/seed" ] || p="$p; the seed file outlived the job"
+verdict "make grade stopped while its job runs: the next run waits for the job and merges it" "$p" "$t/5.out"
+
+# ---------------------------------------------------------------- 5
+name="a node without a GPU (PRIMLAB_NO_GPU unset): those tasks' students ungraded with the node's reason, the others go on"
+if build/labs/lab01 info >/dev/null 2>&1; then
+    say SKIP "$name" "this machine has a GPU"
+else
+    g6=$t/grades6
+    env -u PRIMLAB_NO_GPU TIMEOUT_LOG=$t/6.log SLURM=1 harness/grade.sh "$s" "$g6" >"$t/6.out" 2>&1
+    rc=$?
+    p=""
+    [ $rc = 3 ] || p="$p; exit status $rc, not 3"
+    for who in ann dan; do
+        grep -A 1 "^== $who$" "$t/6.out" | grep -q '^   not graded: the grading machine has no GPU' ||
+            p="$p; $who not 'not graded: the grading machine has no GPU'"
+    done
+    # nothing of bob's (no build) or cat's (no lab file) runs: graded
+    [ "$(cut -f 1 "$g6/.graded.tsv" 2>/dev/null | sort | paste -sd ' ')" = "bob cat" ] || p="$p; not bob and cat graded"
+    [ "$(cut -f 1 "$g6/.ungraded.tsv" 2>/dev/null | paste -sd ' ')" = "ann dan" ] || p="$p; .ungraded.tsv is not ann, dan"
+    verdict "$name" "$p" "$t/6.out"
+fi
 
 echo "== the Slurm run's job and tasks (tests/test_slurm.sh), then its gradebook after the rerun"
 grep -hE '^Submitted batch job|^   task |^-- Slurm job|^== |Slurm task' "$t/1.out" "$t/2.out" | sed 's/^/   /'
