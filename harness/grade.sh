@@ -186,14 +186,24 @@ gpu_list() {
 
 # cpu_sets N: N disjoint, equal sets of the CPUs this process may use, one
 # a line, as taskset -c takes them; nothing when there are fewer CPUs than N
-# or no taskset (the graders then share every CPU).
+# or no taskset (the graders then share every CPU). The CPUs go in the
+# order of their socket and core (lscpu), so that a set holds whole cores
+# (both threads of a core, never one each for two graders), on one socket
+# where it can.
 cpu_sets() {
-    local n=$1 all=() ranges r i k
+    local n=$1 all=() ranges r i k line
+    local -A allowed=()
     command -v taskset >/dev/null 2>&1 || return 0
     IFS=, read -r -a ranges <<<"$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)"
     for r in "${ranges[@]}"; do
-        for ((i = ${r%-*}; i <= ${r#*-}; i++)); do all+=("$i"); done
+        for ((i = ${r%-*}; i <= ${r#*-}; i++)); do allowed[$i]=1; done
     done
+    while IFS=, read -r i line; do
+        [ -n "${allowed[$i]:-}" ] && all+=("$i")
+    done < <(lscpu -p=CPU,CORE,SOCKET 2>/dev/null | grep -v '^#' | sort -t, -k3,3n -k2,2n -k1,1n)
+    if [ ${#all[@]} != ${#allowed[@]} ]; then # no lscpu, or it disagrees: by number
+        mapfile -t all < <(printf '%s\n' "${!allowed[@]}" | sort -n)
+    fi
     k=$((${#all[@]} / n))
     [ "$k" -ge 1 ] || return 0
     for ((i = 0; i < n; i++)); do (IFS=,; echo "${all[*]:i*k:k}"); done
