@@ -33,15 +33,20 @@ quiet = @printf '  %-6s %s\n'
 endif
 
 # The architecture: ARCH if given, else the GPU's, else a portable set with
-# PTX for newer GPUs (CUDA 13 supports sm_75 and up).
+# PTX for newer GPUs (CUDA 13 supports sm_75 and up). ARCH=portable asks for
+# that set on any machine (make grade SLURM=1: a login node without a GPU
+# and the cluster's nodes must build the kit alike).
 GPU_CC := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '. ')
-ifneq ($(ARCH),)
+PORTABLE_GENCODE := -gencode arch=compute_75,code=sm_75 -gencode arch=compute_80,code=sm_80 \
+           -gencode arch=compute_90,code=[sm_90,compute_90]
+ifeq ($(ARCH),portable)
+GENCODE := $(PORTABLE_GENCODE)
+else ifneq ($(ARCH),)
 GENCODE := -arch=sm_$(ARCH:sm_%=%)
 else ifneq ($(GPU_CC),)
 GENCODE := -arch=sm_$(GPU_CC)
 else
-GENCODE := -gencode arch=compute_75,code=sm_75 -gencode arch=compute_80,code=sm_80 \
-           -gencode arch=compute_90,code=[sm_90,compute_90]
+GENCODE := $(PORTABLE_GENCODE)
 endif
 
 CHECK_FLAGS := $(shell pkg-config --cflags --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
@@ -249,8 +254,9 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 
-# The CPU suites run beside the GPU ones in make test, and test_grading.sh
-# beside both (none of them times anything).
+# The CPU suites run beside the GPU ones in make test, and the grading
+# tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh) beside both
+# (none of them times anything).
 CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
@@ -276,7 +282,8 @@ help:
 	@echo "  make                 build every lab (student and solution) and the tests"
 	@echo "  make test            the project's own tests (GPU suites skip without a GPU)"
 	@echo "  make check           grade the student code: LAB=01 for one lab, IMPL=solutions for the solutions"
-	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade"
+	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade,"
+	@echo "                       JOBS=N students at a time (one per GPU), SLURM=1 as a Slurm job array"
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
 	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
@@ -310,7 +317,12 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "$$figs" | tail -n 1; \
 	  return $$f; }; \
 	cpu_suites >build/test-logs/cpu.log 2>&1 & cpu=$$!; \
-	{ echo "== tests/test_grading.sh"; timed tests/test_grading.sh; } >build/test-logs/grading.log 2>&1 & grading=$$!; \
+	grading_suites() { f=0; \
+	  echo "== tests/test_grading.sh"; timed tests/test_grading.sh || f=1; \
+	  echo "== tests/test_grade_jobs.sh"; timed tests/test_grade_jobs.sh || f=1; \
+	  echo "== tests/test_slurm.sh"; timed tests/test_slurm.sh || f=1; \
+	  return $$f; }; \
+	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
 	for t in $(GPU_TESTS); do echo "== $$t"; timed $$t || fail=1; done; \
 	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
@@ -360,7 +372,10 @@ fuzz: | build/.bootstrap-fuzz
 check: | build/.bootstrap
 	$(Q)harness/check.sh "$(IMPL)" "$(LAB)"
 
-# Batch grading: one results.json per student and a gradebook.
+# Batch grading: one results.json per student and a gradebook. JOBS=N (N
+# students at a time, one per GPU; default one per GPU seen) and SLURM=1 (a
+# Slurm job array: GRADE_PARTITION, GRADE_TIME, GRADE_GRES, GRADE_SBATCH)
+# reach harness/grade.sh from the command line (docs/grading-a-class.md).
 GRADES ?= build/grades
 grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"

@@ -7,6 +7,9 @@
 #                                   tests' JSON parser); bubblewrap if it can
 #   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
 #   harness/bootstrap.sh --fuzz     also clang with libFuzzer (make fuzz), optional
+#   harness/bootstrap.sh --slurm    also Slurm and MUNGE (slurmctld, slurmd, sbatch,
+#                                   munged: tests/test_slurm.sh starts a one-node
+#                                   cluster with them), optional
 #
 # Installs missing packages with apt-get when it can (root, or sudo without a
 # password); otherwise prints the exact command and exits 1. A Check that is
@@ -15,17 +18,21 @@
 # bubblewrap (bwrap, the sandbox student code runs in) is optional: when it
 # cannot be installed or cannot start here, a one-line warning says what
 # that costs (make grade refuses to run) and this still exits 0; so is
-# clang's libFuzzer, asked for with --fuzz (without it make fuzz skips).
+# clang's libFuzzer, asked for with --fuzz (without it make fuzz skips), and
+# Slurm with --slurm (without it the Slurm test skips; make grade SLURM=1
+# needs only the client commands, on a cluster's login node).
 # The Makefile runs this when its stamp file is missing.
 set -u
 
 want_plots=0
 want_fuzz=0
+want_slurm=0
 for a in "$@"; do
     case "$a" in
     --plots) want_plots=1 ;;
     --fuzz) want_fuzz=1 ;;
-    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
+    --slurm) want_slurm=1 ;;
+    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "bootstrap: unknown option '$a'" >&2; exit 2 ;;
     esac
 done
@@ -179,6 +186,22 @@ if [ "$want_fuzz" = 1 ]; then
         say "clang: $(command -v clang) (builds libFuzzer targets)"
     else
         say "warning: clang with libFuzzer is missing ($why): make fuzz will skip its run"
+    fi
+fi
+
+# Optional, with --slurm: a controller, a node daemon, the client commands
+# and MUNGE (Slurm's authentication), as the distribution packages them.
+have_slurm() {
+    local c
+    for c in slurmctld slurmd sbatch squeue scancel munged; do
+        command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || return 1
+    done
+}
+if [ "$want_slurm" = 1 ]; then
+    if have_slurm || { apt_install slurmctld slurmd munge slurm-client && have_slurm; }; then
+        say "slurm: $(slurmctld -V 2>/dev/null || /usr/sbin/slurmctld -V 2>/dev/null) (slurmctld, slurmd, sbatch, munged found)"
+    else
+        say "warning: Slurm or MUNGE is missing (${why:-installed, but a command is still not found}): tests/test_slurm.sh will skip"
     fi
 fi
 

@@ -4,20 +4,35 @@
 # Each entry of SUBMISSIONS is one student: a folder, a .tar.gz (.tgz) or a
 # .zip, named after the student. Only each lab's student file (e.g.
 # prefix_sum.cu) is taken from a submission, into a fresh folder laid out
-# like labs/, and graded by harness/check.sh against a grading kit made from
-# the handout (no solutions/); every other file is ignored and listed as
-# ignored in that student's feedback. A student whose code does not compile,
+# like labs/ (the student's tree), and graded by harness/grade-student.sh
+# (harness/check.sh on that tree) against a grading kit made from the
+# handout (no solutions/); every other file is ignored and listed as ignored
+# in that student's feedback. A student whose code does not compile,
 # crashes or hangs costs only that student (each test is isolated; the whole
 # student is also stopped after GRADE_TIMEOUT seconds).
+#
+# Where students are graded:
+#   JOBS=N     N students at a time on this host (default: one per GPU
+#              seen), each pinned to its own GPU (CUDA_VISIBLE_DEVICES) and
+#              to an equal share of the CPUs (taskset): never two graders
+#              on one GPU, whose performance points would then be unfair;
+#   SLURM=1    one task of a Slurm job array per student not yet graded
+#              (harness/grade-slurm.sh: the job script is written to
+#              OUT/.slurm/grade.sbatch); this waits for the job and merges.
+# Either way a progress line follows each student done, and this script
+# alone writes the results, the record and the gradebook, from the trees
+# the graders leave (a grader writes only inside its student's tree).
 #
 # Trust: student code is built and run in bubblewrap only (no bwrap, no
 # grading), never sees the grading seed, OUT or SUBMISSIONS, and writes
 # nothing that is graded. This script and the lab binaries write every
 # result:
-#   OUT/<student>/{results.json, report.txt, scores.tsv}: made in a fresh
-#       folder OUT/.work/<student>.XXXXXX, then renamed over the old one;
+#   OUT/<student>/{results.json, report.txt, scores.tsv}: made in the
+#       student's tree (OUT/.work/<student>.XXXXXX, or
+#       OUT/.slurm/tasks/<student>), then renamed over the old folder;
 #   OUT/.graded.tsv: the record, one line per grading (student, sha256 of the
-#       submission, UTC time), appended (atomically) once the results land;
+#       submission, UTC time, then where: host, GPU, GPU model, Slurm task,
+#       UTC start, seconds), appended (atomically) once the results land;
 #   OUT/gradebook.csv: student, a score per lab, total; one row per student
 #       in the record, rebuilt (atomically) at the end of every run.
 # A rerun skips a student whose last record line has the submission's
@@ -27,26 +42,32 @@
 # A failure of the grading machine is never a student's: when check.sh says
 # so (status 3: the kit does not build, a shared library is missing, no GPU
 # unless PRIMLAB_NO_GPU=1), that student is not graded (nothing published or
-# recorded, an earlier grade kept) and the run stops, since every student
-# after would fail the same way: the reason is printed, and
+# recorded, an earlier grade kept); on this host the run stops, since every
+# student after would fail the same way (the graders already running
+# finish); a Slurm task that fails so, fails, times out or is preempted
+# leaves only its student ungraded. The reason is printed, and
 #   OUT/.ungraded.tsv: student, UTC time, why, for each student a run left
 #       ungraded (rewritten by every run; absent when there is none);
-# the run exits 3, and a rerun once the machine is fixed grades them.
+# the run exits 3, and a rerun grades them (and only them).
 #
 # The grading kit: a kit with solutions/ grades in build/grade-kit/, the
 # handout (harness/handout.sh, which also refreshes dist/) unpacked; it is
 # kept across students and runs and replaced (its build/ kept) when its
 # files differ from the handout's. A kit without solutions/ grades in place.
+# The kit's own parts are built once before any student, so that graders
+# side by side never build the same file.
 #
-# Environment: FORCE=1, GRADE_TIMEOUT (seconds per student, default 1800),
-# GRADE_MAX_BYTES and GRADE_MAX_FILES (what one submission may unpack to,
-# default 64 MiB and 10000), GRADE_LOCK_WAIT (seconds to wait for another
-# make grade in this kit to finish; default 0, stop at once), PRIMLAB_SEED
-# (the grading seed: only the lab binaries get it), PRIMLAB_TIMEOUT (per
-# test), PRIMLAB_NO_GPU=1 (a dry run without a GPU: every test scores 0;
-# without it a machine with no GPU grades nobody). Exports to check.sh and the
-# lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and PRIMLAB_SANDBOX_HIDE (the
-# folders student code must not see, colon-separated).
+# Environment: FORCE=1, JOBS, SLURM=1 and its options (harness/grade-slurm.sh),
+# GRADE_TIMEOUT (seconds per student, default 1800), GRADE_MAX_BYTES and
+# GRADE_MAX_FILES (what one submission may unpack to, default 64 MiB and
+# 10000), GRADE_LOCK_WAIT (seconds to wait for another make grade in this
+# kit to finish; default 0, stop at once), PRIMLAB_GPUS (the GPUs to grade
+# on, e.g. "0 1", as nvidia-smi numbers them; default CUDA_VISIBLE_DEVICES's,
+# else every GPU), PRIMLAB_SEED (the grading seed: only the lab binaries get
+# it), PRIMLAB_TIMEOUT (per test), PRIMLAB_NO_GPU=1 (a dry run without a GPU:
+# every test scores 0; without it a machine with no GPU grades nobody).
+# Exports to check.sh and the lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and
+# PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u
 seed_set=${PRIMLAB_SEED+1}
 seed=${PRIMLAB_SEED-}
@@ -58,13 +79,28 @@ force=${FORCE:-0}
 limit=${GRADE_TIMEOUT:-1800}
 max_bytes=${GRADE_MAX_BYTES:-$((64 << 20))}
 max_files=${GRADE_MAX_FILES:-10000}
+jobs=${JOBS:-}
+slurm=${SLURM:-0}
 src=$(cd "$(dirname "$0")/.." && pwd -P)
+SECONDS=0
 
 die() { echo "grade: $*" >&2; exit 2; }
 
-# what to remove on any exit: the student being graded, a kit being made
-work="" student_build="" stage="" kit=""
-trap 'rm -rf "$work" "$student_build" "$stage"' EXIT
+# What to undo on any exit: a kit being made, the graders still running
+# (stopped, their trees removed), a Slurm job's seed (harness/grade-slurm.sh).
+# Bash runs the EXIT trap when INT, TERM or HUP stop it too; no trap of
+# those signals of our own: bash 5.2 can run one in the middle of parsing a
+# $(...), which then fails, and the run goes on as if not stopped.
+stage="" kit=""
+declare -A run_slot=() run_tree=()
+cleanup() {
+    local pid
+    for pid in "${!run_slot[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+    for pid in "${!run_slot[@]}"; do wait "$pid" 2>/dev/null; rm -rf "${run_tree[$pid]}"; done
+    rm -rf "$stage"
+    declare -F slurm_cleanup >/dev/null && slurm_cleanup
+}
+trap cleanup EXIT
 
 # ------------------------------------------------------------------ setup
 
@@ -100,6 +136,7 @@ make_grading_kit() {
         rm -rf "$kit" && mv "$tree" "$kit" || return 1
     fi
     rm -rf "$stage"
+    stage=""
 }
 
 # hidden_paths: the folders student code must not see, one a line: the
@@ -116,10 +153,73 @@ hidden_paths() {
     case "$git_dir/" in "$src"/*) ;; *) echo "$git_dir" ;; esac
 }
 
+# build_kit_parts: the kit's own parts that every student's check.sh needs
+# (tables, parents' objects, workers' cores, the yardsticks' workers), built
+# once, so that graders side by side only read them. A part that fails here
+# fails again under the first student, who is then left ungraded with the
+# reason (check.sh tells the kit's failures from the student's).
+build_kit_parts() {
+    local id targets=(build/primlab-results)
+    for id in "${ids[@]}"; do
+        targets+=("build/tables/lab$id" "build/vendor/lab$id-worker" "build/obj/worker/lab$id-core.o"
+            "build/obj/harness/parent/labs/lab$id.o")
+    done
+    make -s --no-print-directory -k "${targets[@]}" >/dev/null 2>&1 || true
+}
+
+# ------------------------------------------------------------ GPUs, CPUs
+
+# gpu_list: the GPUs graders may use, one a line: PRIMLAB_GPUS's (spaces or
+# commas between), else CUDA_VISIBLE_DEVICES's (a Slurm allocation's, a
+# container's), else every GPU nvidia-smi lists, by its index (PCI order,
+# which CUDA_DEVICE_ORDER=PCI_BUS_ID then makes CUDA's too).
+gpu_list() {
+    if [ -n "${PRIMLAB_GPUS:-}" ]; then
+        tr ', ' '\n\n' <<<"$PRIMLAB_GPUS" | grep .
+    elif [ -n "${CUDA_VISIBLE_DEVICES+x}" ]; then
+        tr ',' '\n' <<<"$CUDA_VISIBLE_DEVICES" | grep -v '^-' | grep .
+    elif command -v nvidia-smi >/dev/null 2>&1; then
+        timeout 60 nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null | tr -d ' ' | grep -E '^[0-9]+$'
+    fi
+    return 0
+}
+
+# cpu_sets N: N disjoint, equal sets of the CPUs this process may use, one
+# a line, as taskset -c takes them; nothing when there are fewer CPUs than N
+# or no taskset (the graders then share every CPU). The CPUs go in the
+# order of their socket and core (lscpu), so that a set holds whole cores
+# (both threads of a core, never one each for two graders), on one socket
+# where it can.
+cpu_sets() {
+    local n=$1 all=() ranges r i k line
+    local -A allowed=()
+    command -v taskset >/dev/null 2>&1 || return 0
+    IFS=, read -r -a ranges <<<"$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)"
+    for r in "${ranges[@]}"; do
+        for ((i = ${r%-*}; i <= ${r#*-}; i++)); do allowed[$i]=1; done
+    done
+    while IFS=, read -r i line; do
+        [ -n "${allowed[$i]:-}" ] && all+=("$i")
+    done < <(lscpu -p=CPU,CORE,SOCKET 2>/dev/null | grep -v '^#' | sort -t, -k3,3n -k2,2n -k1,1n)
+    if [ ${#all[@]} != ${#allowed[@]} ]; then # no lscpu, or it disagrees: by number
+        mapfile -t all < <(printf '%s\n' "${!allowed[@]}" | sort -n)
+    fi
+    k=$((${#all[@]} / n))
+    [ "$k" -ge 1 ] || return 0
+    for ((i = 0; i < n; i++)); do (IFS=,; echo "${all[*]:i*k:k}"); done
+}
+
+# clock: the time this run has taken, m:ss or h:mm:ss
+clock() {
+    local s=$SECONDS
+    if [ $s -ge 3600 ]; then printf '%d:%02d:%02d' $((s / 3600)) $((s % 3600 / 60)) $((s % 60))
+    else printf '%d:%02d' $((s / 60)) $((s % 60)); fi
+}
+
 # ------------------------------------------------------------ submissions
 
 # student_name ENTRY: the student's name, from the entry's file name, made
-# safe; never starting with '.' (so never .work, .graded.tsv or a dotfile).
+# safe; never starting with '.' (so never .work, .slurm, .graded.tsv or a dotfile).
 student_name() {
     local name
     name=$(basename "$1")
@@ -154,12 +254,26 @@ new_tmp() {
     tmp=$(mktemp "$1.XXXXXX.tmp") && chmod "$(printf '%o' $((0666 & ~0$(umask))))" "$tmp" && echo "$tmp"
 }
 
-# record_graded NAME SUM: append to the record (a new file renamed over it).
+# where_field WHERE KEY: one field of a grader's where file, "-" if none
+where_field() {
+    local v
+    v=$(awk -F '\t' -v k="$2" '$1 == k { print $2; exit }' "$1" 2>/dev/null | tr -d '\t')
+    echo "${v:--}"
+}
+
+# record_graded NAME SUM WHERE: append to the record (a new file renamed
+# over it) the grading and where it ran (the grader's where file).
 record_graded() {
-    local tmp
+    local tmp start
     tmp=$(new_tmp "$record") || return 1
-    { [ -f "$record" ] && cat "$record"; printf '%s\t%s\t%s\n' "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"; } >"$tmp" &&
-        mv "$tmp" "$record"
+    start=$(where_field "$3" start)
+    [ "$start" = - ] || start=$(date -u -d "@${start%.*}" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null) || start=-
+    {
+        [ -f "$record" ] && cat "$record"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+            "$(where_field "$3" host)" "$(where_field "$3" gpu)" "$(where_field "$3" model)" \
+            "$(where_field "$3" task)" "$start" "$(where_field "$3" seconds)"
+    } >"$tmp" && mv "$tmp" "$record"
 }
 
 # unpack ENTRY DEST: copy a folder, or unpack a .zip or .tar.gz, into DEST:
@@ -296,60 +410,26 @@ take_lab_files() {
     return 0
 }
 
-# grade_student ENTRY NAME: grade into a fresh $work and print the summary;
-# leaves $work/final/ with the files to publish. Status 3, with the reason
-# in machine: the grading machine failed, and nothing is to be published.
-grade_student() {
-    local feedback=$work/feedback.txt base msg line rc
+# prepare ENTRY TREE: the student's tree: each lab's file taken from the
+# submission into TREE/labs, and what unpacking and picking said in
+# TREE/feedback.txt; the unpacked submission is not kept.
+prepare() {
+    local feedback=$2/feedback.txt base msg line
     base=$(basename "$1")
-    mkdir "$work/src" "$work/labs" "$work/out" "$work/final" && : >"$feedback" || return 2
-    if msg=$(unpack "$1" "$work/src" 2>&1); then
+    mkdir "$2/src" "$2/labs" && : >"$feedback" || return 1
+    if msg=$(unpack "$1" "$2/src" 2>&1); then
         [ -n "$msg" ] && while IFS= read -r line; do
             echo "unpacking $base: $line"
         done <<<"$msg" >>"$feedback"
     else
         echo "could not unpack $base: ${msg:-unknown error}; every lab scores 0" >>"$feedback"
-        rm -rf "$work/src" && mkdir "$work/src"
+        rm -rf "$2/src" && mkdir "$2/src"
     fi
-    take_lab_files "$work/src" "$work/labs" >>"$feedback"
-
-    echo "== $2"
-    student_build=build/impl-${work//\//-}-labs # check.sh's build folder for this IMPL
-    (
-        [ -n "$seed_set" ] && export PRIMLAB_SEED="$seed"
-        export CHECK_OUT=$work/out CHECK_EXTRA=$feedback
-        exec timeout --kill-after=10 "$limit" harness/check.sh "$work/labs"
-    ) >"$work/out/report.txt" 2>&1
-    rc=$?
-    rm -rf "$student_build"
-    student_build=""
-    if [ $rc = 3 ]; then # the grading machine, not the student: check.sh's last line says what
-        machine=$(tail -n 1 "$work/out/report.txt" | sed 's/^check: //' | tr '\t' ' ')
-        echo "   not graded: $machine"
-        return 3
-    fi
-    if [ $rc = 2 ] && [ ! -s "$work/out/scores.tsv" ]; then
-        echo "grade: grading $2 failed before any test ran: $(tail -n 1 "$work/out/report.txt")" >&2
-        return 2
-    fi
-    if [ $rc = 124 ] || [ $rc = 137 ]; then
-        echo "grading stopped after $limit s (GRADE_TIMEOUT): the tests not reached score 0" >>"$feedback"
-    fi
-    # every test counts in the maximum, reached or not (the lab binaries hold no student code)
-    for id in "${ids[@]}"; do
-        if [ -n "$seed_set" ]; then PRIMLAB_SEED="$seed" "build/tables/lab$id" fill --scores "$work/out/scores.tsv"
-        else "build/tables/lab$id" fill --scores "$work/out/scores.tsv"; fi >/dev/null
-    done
-    # results.json from the scores (again, if check.sh was stopped before it)
-    build/primlab-results "$work/out/scores.tsv" --labs "$labs_csv" \
-        --json "$work/final/results.json" --extra "$feedback" >"$work/out/score.txt"
-    cp "$work/out/report.txt" "$work/out/scores.tsv" "$work/final/" || return 2
-    sed 's/^/   /' "$feedback"
-    awk '/^lab[0-9]+: (does not compile|.* is missing)/ { err = 1; print; next }
-        err && /^    / { print; next } { err = 0 }' "$work/out/report.txt" | sed 's/^/   /'
-    grep -E 'subtotal' "$work/out/report.txt" | sed 's/^/   /'
-    sed 's/^/   /' "$work/out/score.txt"
+    take_lab_files "$2/src" "$2/labs" >>"$feedback"
+    rm -rf "$2/src"
 }
+
+# ---------------------------------------------------------------- results
 
 # publish NEW DEST: NEW, a finished folder, takes DEST's place whole: the
 # old DEST (whatever is there) is renamed away first, never merged into.
@@ -359,6 +439,59 @@ publish() {
         old=$(mktemp -u "$out/.work/old.XXXXXX") && mv -T "$2" "$old" || return 1
     fi
     mv -T "$1" "$2" && rm -rf "${old:-}"
+}
+
+# where_line WHERE: where and how long a grader took, in words
+where_line() {
+    local task host gpu model s
+    task=$(where_field "$1" task) host=$(where_field "$1" host) gpu=$(where_field "$1" gpu)
+    model=$(where_field "$1" model) s=$(where_field "$1" seconds)
+    printf 'graded%s on %s' "$([ "$task" = - ] || echo " by Slurm task $task")" "$host"
+    [ "$gpu" = - ] || printf ', GPU %s' "$gpu"
+    [ "$model" = - ] || printf ' (%s)' "$model"
+    printf ', in %s s\n' "$s"
+}
+
+# critical CMD...: CMD in a process of its own that ignores INT, TERM and
+# HUP: when the run is stopped meanwhile, CMD still finishes, so that a
+# student is never left half-published, or published and not recorded
+critical() {
+    (
+        trap '' INT TERM HUP
+        "$@"
+    )
+}
+
+# commit NAME SUM TREE: publish TREE's results as NAME's, and record them
+commit() {
+    publish "$3/final" "$out/$1" && record_graded "$1" "$2" "$3/where"
+}
+
+# merge NAME SUM TREE [WHY]: a grader is done with TREE: print the student's
+# block, then publish and record the grade, or list the student as not
+# graded (ungraded, and machine: why). WHY: the reason when TREE has no
+# status (the grader was stopped). Status 0 graded, 3 not graded.
+merge() {
+    local status
+    status=$(head -n 1 "$3/status" 2>/dev/null) || status=""
+    echo "== $1"
+    case "$status" in
+    graded)
+        cat "$3/summary.txt"
+        echo "   $(where_line "$3/where")"
+        if ! critical commit "$1" "$2" "$3"; then
+            die "could not write the results of '$1' into '$out'"
+        fi
+        models+=("$(where_field "$3/where" model)")
+        graded=$((graded + 1))
+        return 0
+        ;;
+    machine$'\t'*) machine=${status#machine$'\t'} ;;
+    *) machine=${4:-the grader stopped without a result: $(grep . "$3/grader.log" 2>/dev/null | tail -n 1)} ;;
+    esac
+    echo "   not graded: $machine"
+    ungraded+=("$1"$'\t'"$machine")
+    return 3
 }
 
 # write_gradebook: one row per student in the record, renamed into place.
@@ -388,21 +521,110 @@ write_ungraded() {
     done >"$tmp" && mv "$tmp" "$list"
 }
 
+# ------------------------------------------------------------- this host
+
+# launch TREE SLOT: grade TREE in the background on the slot's GPU and
+# CPUs; the grader is stopped (TERM) if this script dies without stopping
+# it (SIGKILL), so that it never grades beside the next run's graders
+launch() {
+    local pin=()
+    [ -n "$pdeathsig" ] && pin=(setpriv --pdeathsig TERM)
+    [ ${#cpus[@]} -gt 0 ] && pin+=(taskset -c "${cpus[$2]}")
+    (
+        [ -n "$seed_set" ] && export PRIMLAB_SEED="$seed"
+        if [ ${#gpus[@]} -gt 0 ]; then
+            export CUDA_VISIBLE_DEVICES=${gpus[$2]}
+            [ -n "$pci_order" ] && export CUDA_DEVICE_ORDER=PCI_BUS_ID
+        fi
+        export GRADE_TIMEOUT=$limit
+        exec "${pin[@]}" harness/grade-student.sh "$1"
+    ) >"$1/grader.log" 2>&1 &
+}
+
+# grade_here: grade the plan, jobs students at a time, student i on slot
+# i's GPU; each one's block and a progress line as it finishes. Once the
+# grading machine fails, no student is started (those running finish).
+grade_here() {
+    local next=0 n=${#plan_name[@]} done=0 free=() slot pid i tree
+    local -A run_name=() run_sum=()
+    for ((slot = 0; slot < jobs; slot++)); do free+=("$slot"); done
+    if [ "$n" -gt 0 ]; then
+        echo "grading $n, $jobs at a time$([ ${#gpus[@]} = 0 ] || echo ", on GPU ${gpus[*]:0:jobs}")$(
+            [ ${#cpus[@]} = 0 ] || echo ", CPUs ${cpus[*]}")"
+    fi
+    while :; do
+        while [ ${#free[@]} -gt 0 ] && [ $next -lt "$n" ] && [ -z "$stopped" ]; do
+            slot=${free[0]}
+            free=("${free[@]:1}")
+            tree=$(mktemp -d "$out/.work/${plan_name[next]}.XXXXXX") || exit 2
+            prepare "${plan_entry[next]}" "$tree" || die "could not prepare '${plan_name[next]}' in '$tree'"
+            launch "$tree" "$slot"
+            pid=$!
+            run_slot[$pid]=$slot run_tree[$pid]=$tree run_name[$pid]=${plan_name[next]} run_sum[$pid]=${plan_sum[next]}
+            next=$((next + 1))
+        done
+        [ ${#run_slot[@]} -gt 0 ] || break
+        sleep 0.5
+        for pid in "${!run_slot[@]}"; do
+            kill -0 "$pid" 2>/dev/null && continue
+            wait "$pid" 2>/dev/null
+            # no longer the exit's to remove: merge may be publishing from it
+            tree=${run_tree[$pid]}
+            free+=("${run_slot[$pid]}")
+            unset "run_slot[$pid]" "run_tree[$pid]"
+            if ! merge "${run_name[$pid]}" "${run_sum[$pid]}" "$tree" && [ -z "$stopped" ]; then
+                stopped=${run_name[$pid]} stopped_why=$machine
+            fi
+            rm -rf "$tree"
+            unset "run_name[$pid]" "run_sum[$pid]"
+            done=$((done + 1))
+            echo "-- $done done, ${#run_slot[@]} running, $((n - next)) left ($(clock) so far)"
+        done
+    done
+    for ((i = next; i < n; i++)); do # would fail as $stopped did
+        echo "== ${plan_name[i]}: not graded: grading stopped at $stopped"
+        ungraded+=("${plan_name[i]}"$'\t'"not reached: grading stopped at $stopped")
+    done
+}
+
 # ------------------------------------------------------------------- main
 
 if [ -z "$subs" ] || [ ! -d "$subs" ]; then
     die "no submissions folder '${subs}' (make grade SUBMISSIONS=dir)"
 fi
+case "$slurm" in 0 | "") slurm=0 ;; 1) ;; *) die "SLURM='$slurm': SLURM=1 grades on a Slurm cluster, SLURM=0 (or nothing) here" ;; esac
+case "$jobs" in "" | [1-9] | [1-9][0-9]) ;; *) die "JOBS='$jobs' is not a number of students at a time (1 to 99)" ;; esac
+[ "$slurm" = 0 ] || [ -z "$jobs" ] || die "JOBS=$jobs and SLURM=1: a Slurm run grades one student per task, as many at a time as the cluster gives"
 require_sandbox
 subs=$(realpath "$subs") && out=$(realpath -m "$out") || exit 2
 case "$subs:$out" in *:*:*) die "a ':' in '$subs' or '$out': PRIMLAB_SANDBOX_HIDE cannot name it" ;; esac
 case "$out/" in "$subs"/*) die "the grades folder '$out' is inside the submissions '$subs'" ;; esac
 case "$subs/" in "$out"/*) die "the submissions '$subs' are inside the grades folder '$out'" ;; esac
+# one student per GPU, never two graders on one (unless told: no GPU at all)
+mapfile -t gpus < <(gpu_list | awk '!seen[$0]++') # each GPU once
+pci_order=1 # the ids are nvidia-smi's, unless they came from CUDA_VISIBLE_DEVICES
+[ -z "${PRIMLAB_GPUS:-}" ] && [ -n "${CUDA_VISIBLE_DEVICES+x}" ] && pci_order=""
+cpus=()
+pdeathsig=""
+setpriv --help 2>/dev/null | grep -q -- --pdeathsig && pdeathsig=1
+if [ "$slurm" = 0 ]; then
+    [ -n "$jobs" ] || jobs=$((${#gpus[@]} > 0 ? ${#gpus[@]} : 1))
+    if [ "$jobs" -gt 1 ] && [ "$jobs" -gt ${#gpus[@]} ]; then
+        die "JOBS=$jobs, but $([ ${#gpus[@]} = 0 ] && echo "no GPU is" || echo "only ${#gpus[@]} GPUs are") seen${gpus[*]:+ (${gpus[*]})}: never two graders on one GPU (PRIMLAB_GPUS=\"0 1\" names them)"
+    fi
+    [ "$jobs" -gt 1 ] && mapfile -t cpus < <(cpu_sets "$jobs")
+fi
 mkdir -p "$out" "$src/build" || exit 2
 # one class at a time per kit: the grading kit and its build are shared
 exec 9>"$src/build/grade.lock" || exit 2
 if [ "${GRADE_LOCK_WAIT:-0}" = 0 ]; then flock -n 9; else flock -w "$GRADE_LOCK_WAIT" 9; fi ||
     die "another make grade is running in this kit (build/grade.lock)"
+# Slurm: the submission side (harness/grade-slurm.sh); a job of an earlier
+# run of these grades still queued or running is waited for, before the kit
+# it runs in can change, and its results are merged below
+. "$src/harness/grade-slurm.sh" || exit 2
+[ "$slurm" = 0 ] || slurm_check
+slurm_wait_earlier
 make_grading_kit || die "could not make the grading kit '$kit' from the handout (harness/handout.sh)"
 case "$kit/" in "$out"/* | "$subs"/*) die "the grading kit '$kit' is inside '$out' or '$subs'" ;; esac
 cd "$kit" || exit 2
@@ -416,7 +638,9 @@ if ! err=$(make -s --no-print-directory build/primlab-results 2>&1 >/dev/null); 
     no_kit="cannot build the kit's build/primlab-results: $({ grep -m 1 -E 'error|not found|^bootstrap:' ||
         echo 'make failed'; } <<<"$err")"
 fi
-mkdir -p "$out/.work" || exit 2
+# .work holds only this run's trees: what is there was left by a run that
+# was killed outright (the lock says no other run is going on)
+rm -rf "$out/.work" && mkdir -p "$out/.work" || exit 2
 record=$out/.graded.tsv
 
 labs=() ids=()
@@ -426,9 +650,12 @@ for dir in $(harness/lab-dirs.sh); do
 done
 labs_csv=$(IFS=,; echo "${ids[*]}")
 
+# The plan: every student not graded yet, in order.
 graded=0 skipped=0
-stopped="" # once the grading machine fails: the student it failed on
-ungraded=()
+stopped="" stopped_why="" # once the grading machine fails here: the student it failed on, and why
+machine=""
+ungraded=() models=()
+plan_name=() plan_entry=() plan_sum=()
 declare -A seen=()
 for entry in "$subs"/*; do
     [ -e "$entry" ] || continue
@@ -450,30 +677,10 @@ for entry in "$subs"/*; do
         ungraded+=("$name"$'\t'"the grading machine $no_kit")
         continue
     fi
-    if [ -n "$stopped" ]; then # would fail as $stopped did
-        echo "== $name: not graded: grading stopped at $stopped"
-        ungraded+=("$name"$'\t'"not reached: grading stopped at $stopped")
-        continue
+    if [ "$force" != 1 ] && slurm_earlier "$name" "$sum"; then # a grade an earlier run's Slurm task left
+        merge "$name" "$sum" "$(slurm_tree "$name")" && rm -rf "$(slurm_tree "$name")" && continue
     fi
-    work=$(mktemp -d "$out/.work/$name.XXXXXX") || exit 2
-    grade_student "$entry" "$name"
-    case $? in
-    0) ;;
-    3)
-        stopped=$name
-        ungraded+=("$name"$'\t'"$machine")
-        rm -rf "$work"
-        work=""
-        continue
-        ;;
-    *) exit 2 ;;
-    esac
-    if ! publish "$work/final" "$out/$name" || ! record_graded "$name" "$sum"; then
-        die "could not write the results of '$name' into '$out'"
-    fi
-    rm -rf "$work"
-    work=""
-    graded=$((graded + 1))
+    plan_name+=("$name") plan_entry+=("$entry") plan_sum+=("$sum")
 done
 
 if [ -n "$no_kit" ]; then # no tool to write a gradebook with: the last one stays
@@ -482,12 +689,28 @@ if [ -n "$no_kit" ]; then # no tool to write a gradebook with: the last one stay
         "a rerun grades the ${#ungraded[@]} not graded once it is fixed ($out/.ungraded.tsv)" >&2
     exit 3
 fi
+[ ${#plan_name[@]} = 0 ] || build_kit_parts
+if [ "$slurm" = 1 ]; then slurm_grade; else grade_here; fi
+
 book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"
 write_ungraded || die "could not write '$out/.ungraded.tsv'"
+# performance points compare a student's code with the vendor library on
+# the same GPU, but a GPU model of its own can still favour some codes
+mapfile -t kinds < <(printf '%s\n' "${models[@]}" | grep -vxE -e '-|' | sort | uniq -c | sed 's/^ *//')
+if [ ${#kinds[@]} -gt 1 ]; then
+    echo "grade: note: this run graded on ${#kinds[@]} GPU models ($(printf '%s; ' "${kinds[@]}" | sed 's/; $//')):" \
+        "pin one (docs/instructor-guide.md) for performance points measured alike"
+fi
 if [ -n "$stopped" ]; then
     echo "graded $graded, skipped $skipped, not graded ${#ungraded[@]} ($out/.ungraded.tsv); gradebook: $book"
-    echo "grade: stopped at $stopped: the grading machine failed, not the students ($machine);" \
+    echo "grade: stopped at $stopped: the grading machine failed, not the students ($stopped_why);" \
         "a rerun grades the ${#ungraded[@]} not graded once it is fixed" >&2
+    exit 3
+fi
+if [ ${#ungraded[@]} -gt 0 ]; then
+    echo "graded $graded, skipped $skipped, not graded ${#ungraded[@]} ($out/.ungraded.tsv); gradebook: $book"
+    echo "grade: ${#ungraded[@]} not graded, not the students' fault (each one's reason is above and in" \
+        "$out/.ungraded.tsv); a rerun grades only them" >&2
     exit 3
 fi
 echo "graded $graded, skipped $skipped; gradebook: $book"

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# harness/grade-student.sh TREE: grade one student's prepared tree. Run from
+# the grading kit's root by harness/grade.sh, N at a time on one host (each
+# pinned to its own GPU), or as one task of a Slurm job array (the job
+# script in GRADES/.slurm/grade.sbatch). The only part of grading that
+# needs a GPU, and the only one that runs on a cluster's nodes.
+#
+# TREE is what the grader prepared: labs/ (the student's lab files, laid out
+# like labs/) and feedback.txt (what unpacking and picking the files said).
+# This writes nothing outside TREE but check.sh's build folder for it
+# (build/impl-<TREE>-labs in the kit, removed at the end):
+#   TREE/out/          check.sh's report, scores and Check logs
+#   TREE/final/        the files to publish: results.json, report.txt, scores.tsv
+#   TREE/summary.txt   the lines the grader prints under the student's name
+#   TREE/where         where and how long: host, gpu, model, task, start, seconds
+#   TREE/status        written last, renamed into place: "graded", or
+#                      "machine<TAB>why": the grading machine failed (check.sh's
+#                      status 3, or it stopped before any test with a usage or
+#                      sandbox error), and there is nothing to publish
+# A run that is stopped (killed, a Slurm time limit, preempted) leaves no
+# status, so a half-graded tree is never taken for a grade; a rerun of the
+# same TREE (a requeued task) starts afresh.
+#
+# Environment: PRIMLAB_SEED (taken out of the environment first; only the
+# lab binaries get it back), GRADE_TIMEOUT (seconds for the whole student,
+# default 1800), CUDA_VISIBLE_DEVICES (the GPU this grader is pinned to),
+# and what check.sh reads (PRIMLAB_REQUIRE_SANDBOX, PRIMLAB_SANDBOX_HIDE,
+# PRIMLAB_NO_GPU, PRIMLAB_TIMEOUT, PRIMLAB_LIMITS). Exit status 0 once the
+# status is written, 2 when it could not be, 128 + the signal when stopped.
+set -u
+seed_set=${PRIMLAB_SEED+1}
+seed=${PRIMLAB_SEED-}
+unset PRIMLAB_SEED
+
+tree=${1:-}
+limit=${GRADE_TIMEOUT:-1800}
+[ -d "$tree/labs" ] && [ -f "$tree/feedback.txt" ] ||
+    { echo "grade-student: '$tree' is not a prepared student tree (labs/, feedback.txt)" >&2; exit 2; }
+tree=$(cd "$tree" && pwd -P) || exit 2
+student_build=build/impl-${tree//\//-}-labs # check.sh's build folder for IMPL=TREE/labs
+child=""
+
+# on any exit, stopped by a signal too (bash runs the EXIT trap then; no
+# trap of the signals themselves, which bash 5.2 can run amid a $(...)):
+# check.sh stopped (timeout passes the signal to its whole process group),
+# and the build folder tidied; a stopped grader leaves no status
+stopped() {
+    [ -n "$child" ] && kill -TERM "$child" 2>/dev/null && wait "$child" 2>/dev/null
+    rm -rf "$student_build"
+}
+trap stopped EXIT
+
+# put FILE TEXT: write TEXT into FILE through a temporary file and a rename
+put() {
+    printf '%s\n' "$2" >"$1.tmp" && mv -f "$1.tmp" "$1"
+}
+
+# gpu_model: the name of the GPU this grader was given, or "-"
+gpu_model() {
+    local name
+    command -v nvidia-smi >/dev/null 2>&1 || { echo -; return; }
+    name=$(timeout 20 nvidia-smi --query-gpu=name --format=csv,noheader \
+        ${CUDA_VISIBLE_DEVICES:+-i "${CUDA_VISIBLE_DEVICES%%,*}"} 2>/dev/null | head -n 1)
+    echo "${name:--}"
+}
+
+rm -rf "$tree/out" "$tree/final" "$tree/status" "$tree/summary.txt" "$tree/where"
+mkdir "$tree/out" "$tree/final" && cp "$tree/feedback.txt" "$tree/out/feedback.txt" || exit 2
+feedback=$tree/out/feedback.txt
+start=$(date +%s.%N)
+task=-
+[ -n "${SLURM_ARRAY_JOB_ID:-}" ] && task=${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID:-0}
+
+(
+    [ -n "$seed_set" ] && export PRIMLAB_SEED="$seed"
+    export CHECK_OUT=$tree/out CHECK_EXTRA=$feedback
+    exec timeout --kill-after=10 "$limit" harness/check.sh "$tree/labs"
+) >"$tree/out/report.txt" 2>&1 &
+child=$!
+wait "$child"
+rc=$?
+child=""
+rm -rf "$student_build"
+seconds=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+printf 'host\t%s\ngpu\t%s\nmodel\t%s\ntask\t%s\nstart\t%s\nseconds\t%s\n' "$(hostname -s 2>/dev/null || hostname)" \
+    "${CUDA_VISIBLE_DEVICES:--}" "$(gpu_model)" "$task" "$start" "$seconds" >"$tree/where"
+
+if [ $rc = 3 ]; then # the grading machine, not the student: check.sh's last line says what
+    put "$tree/status" "machine$(printf '\t')$(tail -n 1 "$tree/out/report.txt" | sed 's/^check: //' | tr '\t' ' ')" || exit 2
+    exit 0
+fi
+if [ $rc = 2 ] && [ ! -s "$tree/out/scores.tsv" ]; then # a usage or sandbox error: not the student's either
+    put "$tree/status" "machine$(printf '\t')grading failed before any test ran: $(tail -n 1 "$tree/out/report.txt" |
+        tr '\t' ' ')" || exit 2
+    exit 0
+fi
+if [ $rc = 124 ] || [ $rc = 137 ]; then
+    echo "grading stopped after $limit s (GRADE_TIMEOUT): the tests not reached score 0" >>"$feedback"
+fi
+labs_csv=$(harness/lab-dirs.sh | sed 's|^labs/||; s|-.*||' | paste -sd ,)
+# every test counts in the maximum, reached or not (the lab binaries hold no student code)
+for id in ${labs_csv//,/ }; do
+    if [ -n "$seed_set" ]; then PRIMLAB_SEED="$seed" "build/tables/lab$id" fill --scores "$tree/out/scores.tsv"
+    else "build/tables/lab$id" fill --scores "$tree/out/scores.tsv"; fi >/dev/null
+done
+# results.json from the scores (again, if check.sh was stopped before it;
+# its status says full marks or not)
+build/primlab-results "$tree/out/scores.tsv" --labs "$labs_csv" \
+    --json "$tree/final/results.json" --extra "$feedback" >"$tree/out/score.txt"
+[ -s "$tree/final/results.json" ] && cp "$tree/out/report.txt" "$tree/out/scores.tsv" "$tree/final/" || exit 2
+{
+    sed 's/^/   /' "$feedback"
+    awk '/^lab[0-9]+: (does not compile|.* is missing)/ { err = 1; print; next }
+        err && /^    / { print; next } { err = 0 }' "$tree/out/report.txt" | sed 's/^/   /'
+    grep -E 'subtotal' "$tree/out/report.txt" | sed 's/^/   /'
+    sed 's/^/   /' "$tree/out/score.txt"
+} >"$tree/summary.txt"
+put "$tree/status" graded || exit 2
