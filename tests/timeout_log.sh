@@ -14,6 +14,10 @@
 # that student's grader waits while the file exists (a test stops or
 # cancels it there). A grader stopped by a signal logs "killed" as it ends.
 real=${TIMEOUT_LOG_REAL:?}
+if [ "$(readlink -f "$real")" = "$(readlink -f "$0")" ]; then
+    echo "timeout_log: TIMEOUT_LOG_REAL is this script, not the real timeout" >&2
+    exit 125
+fi
 case "$*" in *harness/check.sh*) ;; *) exec "$real" "$@" ;; esac
 for a in "$@"; do tree=$a; done
 tree=${tree%/labs}
