@@ -224,7 +224,7 @@ sleep 0.5
 p=""
 [ $rc = 143 ] || p="$p; exit status $rc, not 143"
 grep -q "^killed .*/gus\." "$t/4.out.log" || p="$p; gus's grader was not stopped"
-alive=$(for f in /proc/[0-9]*/cmdline; do tr '\0' ' ' <"$f" 2>/dev/null | grep -F "$g4/"; done | head -n 3)
+alive=$(for f in /proc/[0-9]*/cmdline; do { tr '\0' ' ' <"$f"; } 2>/dev/null | grep -F "$g4/"; done | head -n 3)
 [ -z "$alive" ] || p="$p; processes of the run alive: $alive"
 [ -z "$(ls -A "$g4/.work" 2>/dev/null)" ] || p="$p; .work/ not empty: $(ls -A "$g4/.work")"
 recorded=$(cut -f 1 "$g4/.graded.tsv" 2>/dev/null | sort -u | paste -sd ' ')
