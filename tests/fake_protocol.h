@@ -12,6 +12,7 @@
 #include "../harness/protocol.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -52,7 +53,10 @@ static int next_request(const char *const *parts, size_t nparts, unsigned char *
         if (q.kind != PL_REQ_HELLO)
             return 1;
         rep.gpu_ok = 1;
-        snprintf(rep.device, sizeof rep.device, "fake device");
+        /* FAKE_DEVICE, FAKE_VENDOR: names a hostile worker might send */
+        snprintf(rep.device, sizeof rep.device, "%s", getenv("FAKE_DEVICE") ? getenv("FAKE_DEVICE") : "fake device");
+        if (getenv("FAKE_VENDOR"))
+            snprintf(rep.vendor, sizeof rep.vendor, "%s", getenv("FAKE_VENDOR"));
         for (size_t k = 0; k < nparts && k < PL_MAX_PARTS; k++) {
             snprintf(rep.parts[k].id, sizeof rep.parts[k].id, "%s", parts[k]);
             rep.nparts = (int)k + 1;

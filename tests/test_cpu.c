@@ -515,6 +515,23 @@ static int fake_ask(pl_session *s, const char *part, int kind, long n, double li
     return pl_session_request(s, &q, rep, pl_now() + limit_s, &wall, r);
 }
 
+/* A worker's names reach data files' comment lines: no line break or
+   control byte of its own gets through (a forged row of data). */
+START_TEST(client_hello_names_one_line)
+{
+    setenv("FAKE_DEVICE", "GPU\n08\tc\tsolution\x1b[2J", 1);
+    setenv("FAKE_VENDOR", "CCCL\r\n# forged", 1);
+    setenv("PRIMLAB_WORKER_PROFILE", "1", 1); /* the whole environment reaches the worker */
+    pl_session *s = fake_session();
+    unsetenv("FAKE_DEVICE");
+    unsetenv("FAKE_VENDOR");
+    unsetenv("PRIMLAB_WORKER_PROFILE");
+    ck_assert_str_eq(pl_session_hello(s)->device, "GPU?08?c?solution?[2J");
+    ck_assert_str_eq(pl_session_hello(s)->vendor, "CCCL??# forged");
+    pl_session_close(s);
+}
+END_TEST
+
 START_TEST(client_round_trip)
 {
     pl_session *s = fake_session();
@@ -1587,6 +1604,7 @@ static Suite *suite(void)
     suite_add_tcase(s, t);
 
     t = tcase_create("worker_client");
+    tcase_add_test(t, client_hello_names_one_line);
     tcase_add_test(t, client_round_trip);
     tcase_add_test(t, client_crashes_cost_one_request);
     tcase_add_test(t, client_output_is_capped_and_kept_apart);

@@ -821,6 +821,13 @@ int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline,
     }
     rep->reason[sizeof rep->reason - 1] = '\0';
     rep->device[sizeof rep->device - 1] = '\0';
+    rep->vendor[sizeof rep->vendor - 1] = '\0';
+    /* The names go into data files' comment lines, one line each: a worker
+       (the submission's) gets no line break or control byte into them. */
+    for (char *c = rep->device; *c; c++)
+        *c = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
+    for (char *c = rep->vendor; *c; c++)
+        *c = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
     if (rep->status == PL_W_CALL_ERROR)
         kill_worker(s); /* it exits after such a reply; make sure of it */
     return 1;
