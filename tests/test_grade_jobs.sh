@@ -26,7 +26,6 @@
 # bwrap that starts a sandbox here (make grade needs one), SKIP.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-pass=0 fail=0 skip=0
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 unset PRIMLAB_SEED JOBS SLURM CUDA_VISIBLE_DEVICES
@@ -35,21 +34,7 @@ export PRIMLAB_LIMITS=0 PRIMLAB_NO_GPU=1 PRIMLAB_GPUS="0 1"
 # wait for each other's make grade (build/grade.lock)
 export GRADE_LOCK_WAIT=900
 
-say() { # say OK|FAIL|SKIP NAME WHY
-    printf '%-4s  %s%s\n' "$1" "$2" "${3:+: $3}"
-    case "$1" in OK) pass=$((pass + 1)) ;; FAIL) fail=$((fail + 1)) ;; SKIP) skip=$((skip + 1)) ;; esac
-}
-# verdict NAME PROBLEMS LOG: OK when PROBLEMS is empty, else FAIL with them and the end of LOG
-verdict() {
-    if [ -z "$2" ]; then say OK "$1"; return; fi
-    say FAIL "$1" "${2#; }"
-    [ -z "${3:-}" ] || tail -n 8 "$3" | sed 's/^/      /'
-}
-finish() {
-    echo "$pass passed, $fail failed, $skip skipped"
-    [ $fail = 0 ]
-    exit
-}
+. tests/lib_verdict.sh # say, verdict, finish, and the counts
 
 if ! command -v bwrap >/dev/null || ! err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1); then
     say SKIP "grading with JOBS" "bwrap is missing or cannot start a sandbox here (${err:-not installed}): make grade needs it"

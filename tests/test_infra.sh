@@ -26,7 +26,6 @@
 # need one say SKIP and count as nothing.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-pass=0 fail=0 skip=0
 t=$(mktemp -d)
 trap 'rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
 unset PRIMLAB_SEED
@@ -35,17 +34,7 @@ export PRIMLAB_LIMITS=0 PRIMLAB_TIMEOUT=10
 # in this kit: wait for each other's make grade (build/grade.lock)
 export GRADE_LOCK_WAIT=900
 
-say() { # say OK|FAIL|SKIP NAME WHY
-    printf '%-4s  %s%s\n' "$1" "$2" "${3:+: $3}"
-    case "$1" in OK) pass=$((pass + 1)) ;; FAIL) fail=$((fail + 1)) ;; SKIP) skip=$((skip + 1)) ;; esac
-}
-# verdict NAME PROBLEMS LOG: OK when PROBLEMS is empty, else FAIL with them
-# and the end of LOG
-verdict() {
-    if [ -z "$2" ]; then say OK "$1"; return; fi
-    say FAIL "$1" "${2#; }"
-    tail -n 8 "$3" | sed 's/^/      /'
-}
+. tests/lib_verdict.sh # say, verdict, finish, and the counts
 # without FILE CMD...: CMD with FILE unreadable (/dev/null bound over it)
 without() {
     local f
@@ -243,5 +232,4 @@ p=""
 grep -q '^check: no scores for Autolab: no test could run on this machine' "$t/6.log" || p="$p; no line saying why"
 verdict "check, AUTOLAB=1, without a GPU: no Autolab scores line, status 3" "$p" "$t/6.log"
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ $fail = 0 ]
+finish

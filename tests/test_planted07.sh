@@ -8,7 +8,8 @@
 #   excl     part c, each entry given the sum before it (exclusive scan)
 # and the untouched stub must say "not implemented yet" on every part.
 # Prints `name OK|FAIL line`, then `N passed, N failed`; needs a GPU
-# (without one it says SKIP).
+# (without one it says SKIP); PLANT_ONLY=1 only plants and builds (no GPU
+# needed). plant and expect: tests/lib_planted.sh.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 sol=solutions/07-segmented-spmv/segmented_spmv.cu
@@ -31,42 +32,17 @@ if ! build/solutions/lab07 info >/dev/null 2>&1; then
     else
         echo "table    FAIL  status $rc: $(head -n 2 <<<"$out" | tr '\n' ' ' | cut -c 1-200)"; fail=$((fail + 1))
     fi
-    echo "$pass passed, $fail failed"
-    echo "SKIP: planted bugs of lab 07: no GPU; not counted as passed"
-    [ $fail = 0 ] || exit 1
-    exit 0
+    if [ "${PLANT_ONLY:-0}" != 1 ]; then
+        echo "$pass passed, $fail failed"
+        echo "SKIP: planted bugs of lab 07: no GPU; not counted as passed"
+        [ $fail = 0 ] || exit 1
+        exit 0
+    fi
 fi
 t=$(mktemp -d /tmp/primlab-planted07.XXXXXX) || exit 2
 trap 'rm -rf "$t" build/impl-*primlab-planted07.*' EXIT
 
-# plant NAME PERL: the solution with the perl -0pe program PERL applied,
-# built as an implementation; its lab binary's path in $bin. A plant that
-# changes nothing or does not build is a failure, counted here.
-plant() {
-    mkdir -p "$t/$1/07-segmented-spmv"
-    perl -0pe "$2" "$sol" >"$t/$1/07-segmented-spmv/segmented_spmv.cu"
-    if cmp -s "$sol" "$t/$1/07-segmented-spmv/segmented_spmv.cu"; then
-        printf '%-8s FAIL  the planting program changed nothing (the solution moved on?)\n' "$1"
-        fail=$((fail + 1)); return 1
-    fi
-    bin=build/impl-${t//\//-}-$1/lab07
-    make -s --no-print-directory IMPL="$t/$1" "$bin" "$bin-worker" >"$t/$1.build" 2>&1 && return 0
-    printf '%-8s FAIL  does not build: %s\n' "$1" "$(grep -m 1 error "$t/$1.build")"
-    fail=$((fail + 1)); return 1
-}
-# expect NAME PATTERN BIN ARGS...: a failing test's reason matching PATTERN
-expect() {
-    local name=$1 pat=$2 bin=$3 line
-    shift 3
-    PRIMLAB_LIMITS=0 "$bin" check "$@" >"$t/$name.out" 2>&1
-    line=$(grep -E -m 1 -- "$pat" "$t/$name.out")
-    if [ -n "$line" ]; then
-        printf '%-8s OK    %s\n' "$name" "$(sed 's/^ *//' <<<"$line" | cut -c 1-200)"; pass=$((pass + 1))
-    else
-        printf '%-8s FAIL  no line matching /%s/; the report: %s\n' "$name" "$pat" \
-            "$(grep -m 2 -E 'FAIL|^    ' "$t/$name.out" | tr '\n' ' ' | cut -c 1-240)"; fail=$((fail + 1))
-    fi
-}
+. tests/lib_planted.sh # plant, expect
 
 if plant carry 's/carry \? carry\[blockIdx\.x\] : 0\.f/0.f/'; then
     expect carry 'the carry dropped between blocks of 4096 entries' "$bin" --part d --n 65537 --param 'long rows'

@@ -31,37 +31,7 @@ trap 'rm -rf "$t" build/impl-*primlab-planted08.*' EXIT
 pass=0 fail=0
 stress_n=${STRESS_N:-4194309}
 
-# plant NAME PERL: the solution with the perl -0pe program PERL applied,
-# built as an implementation; its lab binary's path in $bin. A plant that
-# changes nothing or does not build is a failure, counted here.
-plant() {
-    mkdir -p "$t/$1/08-single-pass-scan"
-    perl -0pe "$2" "$sol" >"$t/$1/08-single-pass-scan/single_pass_scan.cu"
-    if cmp -s "$sol" "$t/$1/08-single-pass-scan/single_pass_scan.cu"; then
-        printf '%-9s FAIL  the planting program changed nothing (the solution moved on?)\n' "$1"
-        fail=$((fail + 1)); return 1
-    fi
-    bin=build/impl-${t//\//-}-$1/lab08
-    make -s --no-print-directory IMPL="$t/$1" "$bin" "$bin-worker" >"$t/$1.build" 2>&1 && return 0
-    printf '%-9s FAIL  does not build: %s\n' "$1" "$(grep -m 1 error "$t/$1.build")"
-    fail=$((fail + 1)); return 1
-}
-# expect NAME PATTERN BIN ARGS...: a line of the report matching PATTERN
-expect() {
-    local name=$1 pat=$2 bin=$3 line
-    shift 3
-    if [ "${PLANT_ONLY:-0}" = 1 ]; then
-        printf '%-9s BUILT %s\n' "$name" "$bin"; pass=$((pass + 1)); return
-    fi
-    PRIMLAB_LIMITS=0 "$bin" check "$@" >"$t/$name.out" 2>&1
-    line=$(grep -E -m 1 -- "$pat" "$t/$name.out")
-    if [ -n "$line" ]; then
-        printf '%-9s OK    %s\n' "$name" "$(sed 's/^ *//' <<<"$line" | cut -c 1-200)"; pass=$((pass + 1))
-    else
-        printf '%-9s FAIL  no line matching /%s/; the report: %s\n' "$name" "$pat" \
-            "$(grep -m 2 -E 'FAIL|^    |Score' "$t/$name.out" | tr '\n' ' ' | cut -c 1-240)"; fail=$((fail + 1))
-    fi
-}
+. tests/lib_planted.sh # plant, expect
 
 # The status word of part b split in three 32-bit slots: tile t's flag in
 # the high half of word t, its inclusive prefix in the low half, and its

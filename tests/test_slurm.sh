@@ -29,7 +29,6 @@
 # Slurm run's lines and gradebook, then `N passed, N failed, N skipped`.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-pass=0 fail=0 skip=0
 t=$(mktemp -d)
 c=$t/cluster
 unset PRIMLAB_SEED JOBS SLURM CUDA_VISIBLE_DEVICES PRIMLAB_GPUS GRADE_GRES GRADE_PARTITION GRADE_SBATCH GRADE_TIME
@@ -38,20 +37,7 @@ export PRIMLAB_LIMITS=0 PRIMLAB_NO_GPU=1 GRADE_POLL=1
 # wait for each other's make grade (build/grade.lock)
 export GRADE_LOCK_WAIT=900
 
-say() { # say OK|FAIL|SKIP NAME WHY
-    printf '%-4s  %s%s\n' "$1" "$2" "${3:+: $3}"
-    case "$1" in OK) pass=$((pass + 1)) ;; FAIL) fail=$((fail + 1)) ;; SKIP) skip=$((skip + 1)) ;; esac
-}
-verdict() { # verdict NAME PROBLEMS LOG
-    if [ -z "$2" ]; then say OK "$1"; return; fi
-    say FAIL "$1" "${2#; }"
-    [ -z "${3:-}" ] || tail -n 8 "$3" | sed 's/^/      /'
-}
-finish() {
-    echo "$pass passed, $fail failed, $skip skipped"
-    [ $fail = 0 ]
-    exit
-}
+. tests/lib_verdict.sh # say, verdict, finish, and the counts
 
 # stop_cluster: the jobs cancelled, then the daemons this test started, by
 # their pid files, each waited for

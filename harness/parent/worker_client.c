@@ -763,6 +763,14 @@ int pl_session_start(pl_session *s, pl_result *r)
     return start_worker(s, r) && greet(s, r);
 }
 
+/* Control bytes of a name a worker sent, '?' in their place. */
+static void one_line(char *name)
+{
+    for (char *c = name; *c; c++)
+        *c = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
+}
+
+
 int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline, double *wall_ms, pl_result *r)
 {
     if (!pl_session_start(s, r))
@@ -824,10 +832,8 @@ int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline,
     rep->vendor[sizeof rep->vendor - 1] = '\0';
     /* The names go into data files' comment lines, one line each: a worker
        (the submission's) gets no line break or control byte into them. */
-    for (char *c = rep->device; *c; c++)
-        *c = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
-    for (char *c = rep->vendor; *c; c++)
-        *c = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
+    one_line(rep->device);
+    one_line(rep->vendor);
     if (rep->status == PL_W_CALL_ERROR)
         kill_worker(s); /* it exits after such a reply; make sure of it */
     return 1;

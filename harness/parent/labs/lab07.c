@@ -470,10 +470,11 @@ static const pl_part *part_named(const char *id)
     return NULL;
 }
 
-/* One variant timed on (n, param): the median ms, or NaN after saying why;
+/* One variant timed on (n, param): the median ms less `less` (what the
+   call does besides the part: 0 but for part a), or NaN after saying why;
    a row of the data file under label with mean entries a row as its param. */
 static double table_time(table_ctx *t, const char *part, int vendor, const char *variant, long n, double param,
-                         const char *label, double mean, double t_vendor)
+                         const char *label, double mean, double t_vendor, double less)
 {
     const pl_part *p = part_named(part);
     pl_result r;
@@ -493,6 +494,7 @@ static double table_time(table_ctx *t, const char *part, int vendor, const char 
         t->wrong += r.status == PL_FAIL;
         return NAN;
     }
+    ms -= less;
     if (t->tsv) {
         int gpu = strcmp(part, "a") != 0;
         double by = bytes(n, param);
@@ -521,26 +523,9 @@ static double table_omp(table_ctx *t, const char *label, double mean, int thread
     pl_result r;
     double t0 = pl_lab_time(t->s, t->lab, part_named("a"), 0, file_m.n, CASE_FILE, t->reps, 1, &r);
     fc->iters = iters;
-    double ms = NAN;
-    if (!isnan(t0)) {
-        FILE *keep = t->tsv;
-        t->tsv = NULL;
-        ms = table_time(t, "a", 0, variant, file_m.n, CASE_FILE, label, mean, NAN);
-        t->tsv = keep;
-        ms -= t0;
-    }
-    if (t->tsv && !isnan(ms)) {
-        pl_row row = {.lab = "07", .part = "a", .variant = variant, .device = t->device, .n = file_m.n,
-                      .reps = t->reps, .time_ms = ms, .gbps = bytes(file_m.n, CASE_FILE) / (ms * 1e-3) / 1e9,
-                      .pct_copy = NAN, .copy_gbps = t->copy, .x_serial = NAN, .x_omp = NAN, .x_vendor = NAN,
-                      .param = mean, .roof = NULL, .roof_gbps = NAN, .pct_roof = NAN,
-                      .gflops = flops(file_m.n, CASE_FILE) / (ms * 1e-3) / 1e9, .param_label = label};
-        pl_tsv_row(t->tsv, &row);
-    }
-    return ms;
+    return isnan(t0) ? NAN : table_time(t, "a", 0, variant, file_m.n, CASE_FILE, label, mean, NAN, t0);
 }
 
-/* The table's line for the file case's matrix, run iters times. */
 /* The most iterations, up to iters, after which the file case's exact
    result stays well inside float's range (|a| < 1e30) for run's input:
    powers of long rows overflow (webbase-1M's rows of 5000 entries, 77
@@ -572,6 +557,7 @@ static int in_range_iters(int iters)
     return lo;
 }
 
+/* The table's line for the file case's matrix, run iters times. */
 static void table_matrix(table_ctx *t, const char *name, int iters)
 {
     seg_case *fc = &cases[CASE_FILE];
@@ -587,7 +573,7 @@ static void table_matrix(table_ctx *t, const char *name, int iters)
         longest = file_m.s[r + 1] - file_m.s[r] > longest ? file_m.s[r + 1] - file_m.s[r] : longest;
     printf("%-16s %8ld %9ld %6.1f %6ld %5d |", name, file_m.rows, n, mean, longest, iters);
     fflush(stdout);
-    double cub = table_time(t, "d", 1, "cub", n, CASE_FILE, name, mean, NAN);
+    double cub = table_time(t, "d", 1, "cub", n, CASE_FILE, name, mean, NAN, 0);
     double a = table_omp(t, name, mean, t->threads);
     double b[3];
     static const int lanes[3] = {1, 2, 32};
@@ -595,11 +581,11 @@ static void table_matrix(table_ctx *t, const char *name, int iters)
         char variant[64];
         snprintf(variant, sizeof variant, "%s %d lane%s", pl_impl_variant, lanes[i], lanes[i] == 1 ? "" : "s");
         fc->lanes = lanes[i];
-        b[i] = table_time(t, "b", 0, variant, n, CASE_FILE, name, mean, cub);
+        b[i] = table_time(t, "b", 0, variant, n, CASE_FILE, name, mean, cub, 0);
     }
     fc->lanes = 32;
-    double c = table_time(t, "c", 0, pl_impl_variant, n, CASE_FILE, name, mean, cub);
-    double d = table_time(t, "d", 0, pl_impl_variant, n, CASE_FILE, name, mean, cub);
+    double c = table_time(t, "c", 0, pl_impl_variant, n, CASE_FILE, name, mean, cub, 0);
+    double d = table_time(t, "d", 0, pl_impl_variant, n, CASE_FILE, name, mean, cub, 0);
     double dgb = bytes(n, CASE_FILE) / (d * 1e-3) / 1e9;
     printf(" %9.2f %9.2f %9.2f %9.2f %8.3f %8.3f %8.3f | %5.2fx %6.0f %4.0f%%\n", a, b[0], b[1], b[2], c, d, cub,
            cub / d, dgb, 100 * dgb / t->copy);
@@ -729,10 +715,10 @@ static int table_command(const pl_cmd_opts *o)
             double mean = sh && sh->rows ? (double)n / (double)sh->rows : 0;
             char variant[64];
             snprintf(variant, sizeof variant, "%s 32 lanes", pl_impl_variant);
-            double cub = table_time(&t, "d", 1, "cub", n, k, cases[k].label, mean, NAN);
-            double b = table_time(&t, "b", 0, variant, n, k, cases[k].label, mean, cub);
-            double c = table_time(&t, "c", 0, pl_impl_variant, n, k, cases[k].label, mean, cub);
-            double d = table_time(&t, "d", 0, pl_impl_variant, n, k, cases[k].label, mean, cub);
+            double cub = table_time(&t, "d", 1, "cub", n, k, cases[k].label, mean, NAN, 0);
+            double b = table_time(&t, "b", 0, variant, n, k, cases[k].label, mean, cub, 0);
+            double c = table_time(&t, "c", 0, pl_impl_variant, n, k, cases[k].label, mean, cub, 0);
+            double d = table_time(&t, "d", 0, pl_impl_variant, n, k, cases[k].label, mean, cub, 0);
             printf("  %-8s (%4.1f a row) n = 2^%-2d %9.3f %9.3f %9.3f %9.3f\n", cases[k].label, mean,
                    (int)lround(log2((double)n)), b * 1e6 / (double)n, c * 1e6 / (double)n, d * 1e6 / (double)n,
                    cub * 1e6 / (double)n);
