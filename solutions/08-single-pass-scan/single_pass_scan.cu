@@ -22,15 +22,21 @@
  * its own init kernel). Sums of ints are done in unsigned arithmetic.
  *
  * Tuning knobs (compile time; e.g. make NVCCFLAGS='-O3 -lineinfo
- * -DSPS_C_THREADS=128 -DSPS_C_VECS=6'): SPS_C_THREADS, SPS_C_VECS (16-byte
+ * -DSPS_C_THREADS=256 -DSPS_C_VECS=4'): SPS_C_THREADS, SPS_C_VECS (16-byte
  * vectors per thread: tile = THREADS * VECS * 4 elements), SPS_SPIN_NS
- * (the look-back's sleep between polls, 0: spin), SPS_LOOK_DELAY_NS (a
- * sleep between publishing the aggregate and the first look, giving the
- * predecessors time to publish theirs; CUB's sm_90 tuning for int32 sleeps
- * 1245 ns there and 648 between polls), SPS_STREAM_HINTS (1: evict-first
- * loads and stores, __ldcs/__stcs), SPS_C_MIN_BLOCKS (blocks per SM asked
- * of the compiler through __launch_bounds__: fewer registers, more tiles
- * in flight; 0: the compiler's choice).
+ * (parts a and b: the sleep between polls, 0: spin), SPS_C_SPIN_NS (the
+ * same for part c), SPS_LOOK_DELAY_NS (part c: a sleep between publishing
+ * the aggregate and the first look, giving the predecessors time to
+ * publish theirs), SPS_STREAM_HINTS (1: evict-first loads and stores,
+ * __ldcs/__stcs), SPS_C_MIN_BLOCKS (blocks per SM asked of the compiler
+ * through __launch_bounds__; 0: the compiler's choice).
+ *
+ * The defaults of part c were measured on an H200 at n = 2^28 (handout
+ * section 8.2; tests/bench_lab08_knobs.sh sweeps them): 128 threads of 32 items,
+ * a 3.2 us sleep before the look-back and 600 ns between polls. The sleep
+ * is most of the gain: the same tile with no sleep runs at 0.87x CUB, with
+ * it at 1.10x; a look-back that peeks once before sleeping loses it all
+ * again (0.90x).
  *
  *   make check IMPL=solutions LAB=08
  *   build/solutions/lab08 run --part c --n 2^28
@@ -41,16 +47,19 @@
 #include <cuda_runtime.h>
 
 #ifndef SPS_C_THREADS
-#define SPS_C_THREADS 256
+#define SPS_C_THREADS 128
 #endif
 #ifndef SPS_C_VECS
-#define SPS_C_VECS 4
+#define SPS_C_VECS 8
 #endif
 #ifndef SPS_SPIN_NS
 #define SPS_SPIN_NS 32
 #endif
+#ifndef SPS_C_SPIN_NS
+#define SPS_C_SPIN_NS 600
+#endif
 #ifndef SPS_LOOK_DELAY_NS
-#define SPS_LOOK_DELAY_NS 0
+#define SPS_LOOK_DELAY_NS 3200
 #endif
 #ifndef SPS_STREAM_HINTS
 #define SPS_STREAM_HINTS 0
@@ -105,19 +114,16 @@ template <typename T> __device__ __forceinline__ T warp_sum(T x)
     return __shfl_sync(FULL, x, 0);
 }
 
-__device__ __forceinline__ void spin_pause()
+/* A sleep of about NS nanoseconds (none for 0, or before Volta). */
+template <int NS> __device__ __forceinline__ void pause_ns()
 {
-#if SPS_SPIN_NS > 0 && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700)
-    __nanosleep(SPS_SPIN_NS);
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
+    if (NS > 0)
+        __nanosleep(NS);
 #endif
 }
 
-__device__ __forceinline__ void look_delay()
-{
-#if SPS_LOOK_DELAY_NS > 0 && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700)
-    __nanosleep(SPS_LOOK_DELAY_NS);
-#endif
-}
+__device__ __forceinline__ void spin_pause() { pause_ns<SPS_SPIN_NS>(); }
 
 /* Scratch: the tile counter, then the status words. */
 static unsigned *counter_of(void *scratch) { return (unsigned *)scratch; }
@@ -257,13 +263,14 @@ __device__ __forceinline__ unsigned long long peek(unsigned long long *status, l
    reads the tile `end - i` (lane 0 the nearest; before tile 0, a P of 0).
    Lanes 0 .. p, p the nearest P, must all be ready; their values are added
    (aggregates, and p's inclusive prefix) and the look-back ends; with no P
-   in the window, all 32 aggregates are added and the window moves back. */
-template <typename T> __device__ T look_back(unsigned long long *status, long t)
+   in the window, all 32 aggregates are added and the window moves back.
+   DELAY_NS: a sleep before the first look; SPIN_NS: between polls. */
+template <typename T, int DELAY_NS, int SPIN_NS> __device__ T look_back(unsigned long long *status, long t)
 {
     const int lane = threadIdx.x % 32;
     T prefix = T(0);
     long end = t - 1;
-    look_delay();
+    pause_ns<DELAY_NS>();
     for (;;) {
         long j = end - lane;
         unsigned long long w = j >= 0 ? peek(status, j) : pack(ST_P, bits_of(T(0)));
@@ -272,7 +279,7 @@ template <typename T> __device__ T look_back(unsigned long long *status, long t)
         unsigned x_lanes = __ballot_sync(FULL, flag == ST_X);
         unsigned needed = p_lanes ? (p_lanes & (0u - p_lanes)) * 2u - 1u : FULL; /* lanes 0 .. p */
         if (x_lanes & needed) {
-            spin_pause();
+            pause_ns<SPIN_NS>();
             continue; /* the same window again */
         }
         prefix += warp_sum(needed >> lane & 1u ? from_bits<T>((unsigned)w) : T(0));
@@ -299,7 +306,7 @@ __global__ void __launch_bounds__(AB_THREADS)
         } else {
             if (threadIdx.x == 0)
                 publish(status, t, ST_A, agg);
-            prefix = look_back<unsigned>(status, t);
+            prefix = look_back<unsigned, 0, SPS_SPIN_NS>(status, t);
             if (threadIdx.x == 0)
                 publish(status, t, ST_P, prefix + agg);
         }
@@ -360,7 +367,7 @@ template <typename T> __device__ __forceinline__ void store_quad(T *p, const qua
    after chunk within the warp; warp sums scanned by warp 0; then the
    tile's prefix, itself a sum of window sums that depends on which
    predecessors had published P when they were read. */
-template <typename T, int THREADS, int VECS, bool INCLUSIVE>
+template <typename T, int THREADS, int VECS, int DELAY_NS, int SPIN_NS, bool INCLUSIVE>
 __global__ void TUNED_BOUNDS(THREADS)
     tuned_k(const T *in, T *out, long n, unsigned *counter, unsigned long long *status)
 {
@@ -415,7 +422,7 @@ __global__ void TUNED_BOUNDS(THREADS)
         } else {
             if (lane == 0)
                 publish(status, t, ST_A, bits_of(agg));
-            prefix = look_back<T>(status, t);
+            prefix = look_back<T, DELAY_NS, SPIN_NS>(status, t);
             if (lane == 0)
                 publish(status, t, ST_P, bits_of(prefix + agg));
         }
@@ -450,16 +457,24 @@ __global__ void TUNED_BOUNDS(THREADS)
     }
 }
 
-template <typename T, bool INCLUSIVE> static void tuned(const T *in, T *out, int n, void *scratch)
+/* One call of part (c) with the knobs given (tests/bench_lab08_knobs.cu
+   sweeps them through this). */
+template <typename T, int THREADS, int VECS, int DELAY_NS, int SPIN_NS, bool INCLUSIVE>
+static void tuned_with(const T *in, T *out, long n, void *scratch)
 {
     if (n <= 0)
         return;
-    constexpr int TILE = SPS_C_THREADS * SPS_C_VECS * 4;
+    constexpr int TILE = THREADS * VECS * 4;
     static_assert(TILE >= SPS_MIN_TILE, "the scratch has status words for tiles of SPS_MIN_TILE or more");
-    long tiles = ((long)n + TILE - 1) / TILE;
+    long tiles = (n + TILE - 1) / TILE;
     clear_state(scratch, tiles);
-    tuned_k<T, SPS_C_THREADS, SPS_C_VECS, INCLUSIVE>
-        <<<(unsigned)tiles, SPS_C_THREADS>>>(in, out, n, counter_of(scratch), status_of(scratch));
+    tuned_k<T, THREADS, VECS, DELAY_NS, SPIN_NS, INCLUSIVE>
+        <<<(unsigned)tiles, THREADS>>>(in, out, n, counter_of(scratch), status_of(scratch));
+}
+
+template <typename T, bool INCLUSIVE> static void tuned(const T *in, T *out, int n, void *scratch)
+{
+    tuned_with<T, SPS_C_THREADS, SPS_C_VECS, SPS_LOOK_DELAY_NS, SPS_C_SPIN_NS, INCLUSIVE>(in, out, n, scratch);
 }
 
 extern "C" void scan_tuned_exclusive(const int *d_in, int *d_out, int n, void *d_scratch)
