@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "fake_protocol.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -101,8 +102,20 @@ int main(int argc, char **argv)
                 /* n: 0 reports who it is; 1 tries to write the path in shm */
                 const char *seed = getenv("PRIMLAB_SEED");
                 if (q.n == 0) {
-                    snprintf(rep.reason, sizeof rep.reason, "uid=%d pid=%d seed=%s home=%s", (int)getuid(),
-                             (int)getpid(), seed ? seed : "(none)", getenv("HOME") ? getenv("HOME") : "(none)");
+                    /* and the GPUs it may reach: CUDA_VISIBLE_DEVICES, the GPUs' own device files */
+                    char gpus[256] = "";
+                    DIR *d = opendir("/dev");
+                    struct dirent *e;
+                    while (d && (e = readdir(d)))
+                        if (!strncmp(e->d_name, "nvidia", 6) && e->d_name[6] >= '0' && e->d_name[6] <= '9' &&
+                            strlen(gpus) + strlen(e->d_name) + 2 < sizeof gpus)
+                            strcat(strcat(gpus, " "), e->d_name);
+                    if (d)
+                        closedir(d);
+                    const char *cvd = getenv("CUDA_VISIBLE_DEVICES");
+                    snprintf(rep.reason, sizeof rep.reason, "uid=%d pid=%d seed=%s home=%s cvd=%s nodes=[%s ]",
+                             (int)getuid(), (int)getpid(), seed ? seed : "(none)",
+                             getenv("HOME") ? getenv("HOME") : "(none)", cvd ? cvd : "(none)", gpus);
                 } else {
                     const char *path = (const char *)(shm + l.in);
                     int fd = open(path, q.n == 1 ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY, 0644);

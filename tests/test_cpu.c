@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "../harness/parent/banks.h"
 #include "../harness/parent/diagnose.h"
+#include "../harness/parent/gpu_nodes.h"
 #include "../harness/parent/proc.h"
 #include "../harness/parent/report.h"
 #include "../harness/parent/results.h"
@@ -21,7 +22,9 @@
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ rng */
@@ -714,6 +717,125 @@ START_TEST(sandbox_hides_and_protects)
     for (int i = 0; i < 100 && fake_processes() > 0; i++)
         usleep(10000);
     ck_assert_int_eq(fake_processes(), 0);
+}
+END_TEST
+
+/* ------------------------------------------- the pinned GPU's device files */
+
+/* A driver listing like /proc/driver/nvidia/gpus in a fresh folder: GPUs
+   given as "bus minor uuid model", one per string; returns the folder. */
+static const char *fake_driver(const char *const *gpus, int n)
+{
+    static char root[64];
+    snprintf(root, sizeof root, "/tmp/primlab-gpus-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    for (int i = 0; i < n; i++) {
+        char bus[32], minor[16], uuid[64], model[64], path[256];
+        ck_assert_int_eq(sscanf(gpus[i], "%31s %15s %63s %63[^\n]", bus, minor, uuid, model), 4);
+        snprintf(path, sizeof path, "%s/%s", root, bus);
+        ck_assert_int_eq(mkdir(path, 0755), 0);
+        strcat(path, "/information");
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "Model: \t\t %s\nIRQ:   \t\t 17\nGPU UUID: \t %s\nBus Type: \t PCIe\n"
+                   "Bus Location: \t %s\nDevice Minor: \t %s\nGPU Excluded:\t No\n", model, uuid, bus, minor);
+        fclose(f);
+    }
+    return root;
+}
+
+static void rm_fake_driver(const char *root)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Three GPUs whose minors are not in bus order, as drivers number them. */
+static const char *const three[] = {"0000:86:00.0 1 GPU-cccc3333-0000 NVIDIA H200",
+                                    "0000:18:00.0 0 GPU-aaaa1111-0000 NVIDIA H200",
+                                    "0000:3b:00.0 2 GPU-bbbb2222-0000 NVIDIA H200"};
+
+START_TEST(pinned_gpus_from_the_driver)
+{
+    const char *root = fake_driver(three, 3);
+    pl_pinned p;
+    /* ordinals in bus order; the sandbox gets UUIDs */
+    ck_assert(pl_pinned_gpus("1", "PCI_BUS_ID", root, &p));
+    ck_assert_int_eq(p.n, 1);
+    ck_assert_int_eq(p.minor[0], 2);
+    ck_assert_str_eq(p.uuids, "GPU-bbbb2222-0000");
+    ck_assert(pl_pinned_gpus("2,0", "PCI_BUS_ID", root, &p));
+    ck_assert_int_eq(p.n, 2);
+    ck_assert_int_eq(p.minor[0], 1);
+    ck_assert_int_eq(p.minor[1], 0);
+    ck_assert_str_eq(p.uuids, "GPU-cccc3333-0000,GPU-aaaa1111-0000");
+    /* CUDA's default order, every GPU the same model: bus order too */
+    ck_assert(pl_pinned_gpus("0", NULL, root, &p));
+    ck_assert_int_eq(p.minor[0], 0);
+    /* a UUID, or a prefix naming one GPU */
+    ck_assert(pl_pinned_gpus("GPU-cccc3333-0000", NULL, root, &p));
+    ck_assert_int_eq(p.minor[0], 1);
+    ck_assert(pl_pinned_gpus("GPU-bb", NULL, root, &p));
+    ck_assert_int_eq(p.minor[0], 2);
+    /* not certain: nothing narrowed */
+    const char *unsure[] = {"", "3", "-1", "1,1", "GPU-", "GPU-dddd", "MIG-1234", "x", "0,7"};
+    for (size_t i = 0; i < sizeof unsure / sizeof unsure[0]; i++)
+        ck_assert_msg(!pl_pinned_gpus(unsure[i], "PCI_BUS_ID", root, &p), "'%s' narrowed", unsure[i]);
+    ck_assert(!pl_pinned_gpus(NULL, "PCI_BUS_ID", root, &p));
+    ck_assert(!pl_pinned_gpus("0", "PCI_BUS_ID", "/nonexistent/gpus", &p));
+    rm_fake_driver(root);
+    /* mixed models: ordinals in CUDA's default order (fastest first) are not certain; PCI order and UUIDs are */
+    const char *mixed[] = {"0000:18:00.0 0 GPU-aaaa1111-0000 NVIDIA H100 80GB HBM3",
+                           "0000:3b:00.0 1 GPU-bbbb2222-0000 NVIDIA H200"};
+    root = fake_driver(mixed, 2);
+    ck_assert(!pl_pinned_gpus("0", NULL, root, &p));
+    ck_assert(pl_pinned_gpus("0", "PCI_BUS_ID", root, &p));
+    ck_assert(pl_pinned_gpus("GPU-bbbb2222", NULL, root, &p));
+    ck_assert_int_eq(p.minor[0], 1);
+    rm_fake_driver(root);
+    /* an unreadable listing: nothing narrowed */
+    const char *odd[] = {"0000:18:00.0 x GPU-aaaa1111-0000 NVIDIA H200"};
+    root = fake_driver(odd, 1);
+    ck_assert(!pl_pinned_gpus("0", "PCI_BUS_ID", root, &p));
+    rm_fake_driver(root);
+}
+END_TEST
+
+/* A worker pinned to one GPU: its sandbox has that GPU's device file alone
+   (where the host has /dev/nvidia0 and the pin names another minor, it is
+   gone) and CUDA_VISIBLE_DEVICES names it by UUID. */
+START_TEST(sandbox_binds_only_the_pinned_gpu)
+{
+    if (!bwrap_works() || getenv("PRIMLAB_NO_SANDBOX")) {
+        printf("SKIP: sandbox tests: bubblewrap is missing or cannot run here; not counted as passed\n");
+        return;
+    }
+    const char *root = fake_driver(three, 3);
+    setenv("PRIMLAB_NVIDIA_GPUS", root, 1);
+    setenv("CUDA_VISIBLE_DEVICES", "1", 1);
+    setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID", 1);
+    pl_session *s = fake_session();
+    unsetenv("PRIMLAB_NVIDIA_GPUS");
+    unsetenv("CUDA_VISIBLE_DEVICES");
+    unsetenv("CUDA_DEVICE_ORDER");
+    pl_reply rep;
+    pl_result r;
+    ck_assert(fake_ask(s, "spy", PL_REQ_CALL, 0, 10, &rep, &r));
+    pl_session_close(s);
+    rm_fake_driver(root);
+    ck_assert_msg(strstr(rep.reason, "cvd=GPU-bbbb2222-0000 ") != NULL, "%s", rep.reason);
+    /* minor 2 is the pinned one: the host's nvidia0 and nvidia1, if any, stay out */
+    ck_assert_msg(strstr(rep.reason, " nvidia0 ") == NULL && strstr(rep.reason, " nvidia1 ") == NULL, "%s",
+                  rep.reason);
+    if (access("/dev/nvidia2", F_OK) == 0)
+        ck_assert_msg(strstr(rep.reason, " nvidia2 ") != NULL, "%s", rep.reason);
+    /* unpinned: every GPU's file, as before */
+    s = fake_session();
+    ck_assert(fake_ask(s, "spy", PL_REQ_CALL, 0, 10, &rep, &r));
+    pl_session_close(s);
+    if (access("/dev/nvidia0", F_OK) == 0)
+        ck_assert_msg(strstr(rep.reason, " nvidia0 ") != NULL, "%s", rep.reason);
 }
 END_TEST
 
@@ -1611,6 +1733,8 @@ static Suite *suite(void)
     tcase_add_test(t, client_leaves_no_process);
     tcase_add_test(t, client_counts_cpu_time);
     tcase_add_test(t, sandbox_hides_and_protects);
+    tcase_add_test(t, pinned_gpus_from_the_driver);
+    tcase_add_test(t, sandbox_binds_only_the_pinned_gpu);
     tcase_add_test(t, limit_test_runs_once_and_shares);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_set_timeout(t, 60);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "worker_client.h"
 #include "diagnose.h"
+#include "gpu_nodes.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -236,7 +237,45 @@ static const char *find_bwrap(void)
 
 /* The sandbox, as one command line (see worker_client.h). store keeps the
    strings argv points to. */
-static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, char store[][PATH_MAX])
+static int host_dev(void)
+{
+    const char *dev = getenv("PRIMLAB_SANDBOX_DEV");
+    return dev && !strcmp(dev, "host");
+}
+
+/* Whether a file name of /dev is a GPU's own, /dev/nvidia<number>, and
+   which number. */
+static int gpu_node(const char *name, int *minor)
+{
+    if (strncmp(name, "nvidia", 6) || name[6] < '0' || name[6] > '9')
+        return 0;
+    char *end;
+    long m = strtol(name + 6, &end, 10);
+    *minor = (int)m;
+    return !*end;
+}
+
+/* Whether this process may open the pinned GPUs' device files: where a
+   cgroup (Slurm's ConstrainDevices) denies one, CUDA_VISIBLE_DEVICES counts
+   the allowed GPUs only, so its ordinals are not the driver's, and nothing
+   is narrowed (the cgroup guards the GPUs). A file the host lacks is no
+   reason: there is nothing to bind or to reach. */
+static int pinned_nodes_open(const pl_pinned *pin)
+{
+    for (int i = 0; i < pin->n; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/dev/nvidia%d", pin->minor[i]);
+        int fd = open(path, O_RDWR | O_CLOEXEC);
+        if (fd >= 0)
+            close(fd);
+        else if (errno != ENOENT)
+            return 0;
+    }
+    return 1;
+}
+
+static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, char store[][PATH_MAX],
+                        const pl_pinned *pin)
 {
     int a = 0, k = 0;
 #define ARG(x) (argv[a++] = (char *)(x))
@@ -247,20 +286,29 @@ static int sandbox_argv(const pl_session *s, const char *bwrap, char **argv, cha
     ARG("--uid"), ARG("65534"), ARG("--gid"), ARG("65534");
     ARG("--ro-bind"), ARG("/"), ARG("/");
     /* A /dev of its own (null, zero, urandom...) with a private /dev/shm, and
-       the GPU's device files, /dev/nvidia*, from the host's.
+       the GPU's device files, /dev/nvidia*, from the host's: of the GPUs'
+       own (/dev/nvidia<N>), only the pinned GPUs' where the worker is
+       pinned (pin), so that its code cannot reach another grader's GPU.
        PRIMLAB_SANDBOX_DEV=host binds the host's whole /dev instead (its
        /dev/shm still private), for a driver that needs more. */
-    const char *dev = getenv("PRIMLAB_SANDBOX_DEV");
-    int host_dev = dev && !strcmp(dev, "host");
-    if (host_dev)
+    int whole = host_dev();
+    if (whole)
         ARG("--dev-bind"), ARG("/dev"), ARG("/dev");
     else
         ARG("--dev"), ARG("/dev");
     ARG("--tmpfs"), ARG("/dev/shm");
-    DIR *d = host_dev ? NULL : opendir("/dev");
+    DIR *d = whole ? NULL : opendir("/dev");
     struct dirent *e;
     while (d && (e = readdir(d)) && k < 24)
         if (!strncmp(e->d_name, "nvidia", 6)) {
+            int minor, mine = !pin;
+            if (pin && gpu_node(e->d_name, &minor))
+                for (int i = 0; i < pin->n; i++)
+                    mine |= pin->minor[i] == minor;
+            else
+                mine = 1; /* nvidiactl, nvidia-uvm, nvidia-caps...: every GPU's */
+            if (!mine)
+                continue;
             snprintf(store[k], PATH_MAX, "/dev/%s", e->d_name);
             ARG("--dev-bind"), ARG(store[k]), ARG(store[k]);
             k++;
@@ -337,6 +385,17 @@ static void set_limit(int what, rlim_t v)
 static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const char *bwrap)
 {
     setsid();
+    /* The GPUs CUDA_VISIBLE_DEVICES pins the worker to (make grade JOBS,
+       Slurm), read off the driver while this process may still read it: in
+       the sandbox, their device files alone, named by UUID (the sandbox's
+       CUDA may number the GPUs it can open from 0). PRIMLAB_NVIDIA_GPUS
+       stands in for /proc/driver/nvidia/gpus in tests. */
+    static pl_pinned pin;
+    const char *root = getenv("PRIMLAB_NVIDIA_GPUS");
+    int pinned = bwrap && !host_dev() && !profiling() &&
+                 pl_pinned_gpus(getenv("CUDA_VISIBLE_DEVICES"), getenv("CUDA_DEVICE_ORDER"),
+                                root && *root ? root : "/proc/driver/nvidia/gpus", &pin) &&
+                 pinned_nodes_open(&pin);
     int devnull = open("/dev/null", O_RDONLY);
     /* move everything above the protocol's numbers first, so dup2 cannot clobber */
     int fds[5] = {fcntl(req_rd, F_DUPFD, 10), fcntl(rep_wr, F_DUPFD, 10), fcntl(s->shm_fd, F_DUPFD, 10),
@@ -368,6 +427,8 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
                                        "NVIDIA_VISIBLE_DEVICES"};
     for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
         const char *v = getenv(pass[i]);
+        if (pinned && !strcmp(pass[i], "CUDA_VISIBLE_DEVICES"))
+            v = pin.uuids;
         if (v && strlen(v) < PATH_MAX) {
             snprintf(env_store[e], sizeof env_store[e], "%s=%s", pass[i], v);
             envp[e] = env_store[e];
@@ -384,7 +445,7 @@ static void child_exec(pl_session *s, int req_rd, int rep_wr, int out_wr, const 
     char *argv[MAX_ARGS];
     static char store[64][PATH_MAX];
     if (bwrap) {
-        sandbox_argv(s, bwrap, argv, store);
+        sandbox_argv(s, bwrap, argv, store, pinned ? &pin : NULL);
     } else {
         argv[0] = s->worker, argv[1] = "--serve", argv[2] = s->o.no_gpu ? "--no-gpu" : NULL, argv[3] = NULL;
     }

@@ -27,16 +27,18 @@
  * (parts a and b: the sleep between polls, 0: spin), SPS_C_SPIN_NS (the
  * same for part c), SPS_LOOK_DELAY_NS (part c: a sleep between publishing
  * the aggregate and the first look, giving the predecessors time to
- * publish theirs), SPS_STREAM_HINTS (1: evict-first loads and stores,
+ * publish theirs; only on grids of SPS_C_DELAY_TILES tiles or more),
+ * SPS_STREAM_HINTS (1: evict-first loads and stores,
  * __ldcs/__stcs), SPS_C_MIN_BLOCKS (blocks per SM asked of the compiler
  * through __launch_bounds__; 0: the compiler's choice).
  *
  * The defaults of part c were measured on an H200 at n = 2^28 (handout
- * section 8.2; tests/bench_lab08_knobs.sh sweeps them): 128 threads of 32 items,
- * a 3.2 us sleep before the look-back and 600 ns between polls. The sleep
- * is most of the gain: the same tile with no sleep runs at 0.87x CUB, with
- * it at 1.10x; a look-back that peeks once before sleeping loses it all
- * again (0.90x).
+ * section 8.2; tests/bench_lab08_knobs.sh sweeps them): 128 threads of 32
+ * items, a 3.2 us sleep before the look-back and 600 ns between polls. The
+ * sleep is most of the gain: without it the same tiles run at 0.97x CUB,
+ * with it at 1.12x; the first solution's tiles (256 threads of 16) at 0.88x
+ * and 1.02x. A look-back that peeked once before sleeping lost the gain
+ * again (0.90x, in an experiment not kept).
  *
  *   make check IMPL=solutions LAB=08
  *   build/solutions/lab08 run --part c --n 2^28
@@ -60,6 +62,9 @@
 #endif
 #ifndef SPS_LOOK_DELAY_NS
 #define SPS_LOOK_DELAY_NS 3200
+#endif
+#ifndef SPS_C_DELAY_TILES
+#define SPS_C_DELAY_TILES 512
 #endif
 #ifndef SPS_STREAM_HINTS
 #define SPS_STREAM_HINTS 0
@@ -472,9 +477,16 @@ static void tuned_with(const T *in, T *out, long n, void *scratch)
         <<<(unsigned)tiles, THREADS>>>(in, out, n, counter_of(scratch), status_of(scratch));
 }
 
+/* The sleep before the look-back pays only when the grid is much larger
+   than what runs at once (many tiles queue behind the ones looking back);
+   below SPS_C_DELAY_TILES tiles it is only latency, and is left out. */
 template <typename T, bool INCLUSIVE> static void tuned(const T *in, T *out, int n, void *scratch)
 {
-    tuned_with<T, SPS_C_THREADS, SPS_C_VECS, SPS_LOOK_DELAY_NS, SPS_C_SPIN_NS, INCLUSIVE>(in, out, n, scratch);
+    constexpr long TILE = SPS_C_THREADS * SPS_C_VECS * 4;
+    if (((long)n + TILE - 1) / TILE >= SPS_C_DELAY_TILES)
+        tuned_with<T, SPS_C_THREADS, SPS_C_VECS, SPS_LOOK_DELAY_NS, SPS_C_SPIN_NS, INCLUSIVE>(in, out, n, scratch);
+    else
+        tuned_with<T, SPS_C_THREADS, SPS_C_VECS, 0, SPS_C_SPIN_NS, INCLUSIVE>(in, out, n, scratch);
 }
 
 extern "C" void scan_tuned_exclusive(const int *d_in, int *d_out, int n, void *d_scratch)
