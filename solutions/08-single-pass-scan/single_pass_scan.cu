@@ -64,7 +64,7 @@
 #define SPS_LOOK_DELAY_NS 3200
 #endif
 #ifndef SPS_C_DELAY_TILES
-#define SPS_C_DELAY_TILES 512
+#define SPS_C_DELAY_TILES 2048
 #endif
 #ifndef SPS_STREAM_HINTS
 #define SPS_STREAM_HINTS 0
