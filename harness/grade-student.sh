@@ -59,8 +59,11 @@ put() {
 gpu_model() {
     local name
     command -v nvidia-smi >/dev/null 2>&1 || { echo -; return; }
+    # (nvidia-smi -i of a GPU it does not find prints "No devices were
+    # found" on its output, and fails: no model then)
     name=$(timeout 20 nvidia-smi --query-gpu=name --format=csv,noheader \
-        ${CUDA_VISIBLE_DEVICES:+-i "${CUDA_VISIBLE_DEVICES%%,*}"} 2>/dev/null | head -n 1)
+        ${CUDA_VISIBLE_DEVICES:+-i "${CUDA_VISIBLE_DEVICES%%,*}"} 2>/dev/null) || name=""
+    name=$(head -n 1 <<<"$name")
     echo "${name:--}"
 }
 

@@ -171,7 +171,8 @@ awk -F '\t' '{ print $5 }' "$g2/.graded.tsv" | sort -u | paste -sd ' ' | grep -q
 for who in $students; do
     grep -q "^== $who$" "$t/2.out" || p="$p; no block for $who"
 done
-grep -q '^   graded on [^,]*, GPU [01], in [0-9.]* s$' "$t/2.out" || p="$p; no 'graded on HOST, GPU n, in s' line"
+grep -qE '^   graded on [^,]*, GPU [01]( \([^)]*\))?, in [0-9.]* s$' "$t/2.out" ||
+    p="$p; no 'graded on HOST, GPU n (MODEL), in s' line"
 verdict "JOBS=2: each student's block, and the GPU that graded them in the record" "$p" "$t/2.out"
 p=""
 cmp -s "$g1/gradebook.csv" "$g2/gradebook.csv" || p="$p; the gradebooks differ: $(diff "$g1/gradebook.csv" "$g2/gradebook.csv" | head -n 4 | paste -sd ' ')"
@@ -261,7 +262,7 @@ fi
 
 # ---------------------------------------------------------------- 4
 name="no GPU, PRIMLAB_NO_GPU unset, JOBS=2: the grading machine's fault; nobody started after it (status 3)"
-if build/labs/lab01 info >/dev/null 2>&1; then
+if env -u PRIMLAB_NO_GPU build/labs/lab01 info >/dev/null 2>&1; then
     say SKIP "$name" "this machine has a GPU"
 else
     # ann's stub needs the GPU; bob's file does not compile, so nothing of
