@@ -22,7 +22,12 @@
 #      the seed); the next run waits for it, merges, submits nothing;
 #   5. on a machine without a GPU, PRIMLAB_NO_GPU unset: each task fails as
 #      the grading machine's fault on its own, its student ungraded with
-#      the reason; the others are still graded.
+#      the reason; the others are still graded;
+#   6. a task past its time limit (GRADE_TIME=1: dan held in his grader for
+#      over a minute) and a task preempted (a job of a partition of higher
+#      priority tier that needs both GPUs, PreemptMode=CANCEL): dan
+#      ungraded with Slurm's state, TIMEOUT or PREEMPTED, no half result;
+#      the rerun grades him.
 # It stops the daemons it started, by their pid files, on any exit. Without
 # root, bwrap, or Slurm and MUNGE (harness/bootstrap.sh --slurm installs
 # them when it can), SKIP with the reason. Prints one line per check, the
@@ -116,7 +121,10 @@ MinJobAge=600
 KillWait=5
 GresTypes=gpu
 NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) Gres=gpu:2 State=UNKNOWN
-PartitionName=primlab Nodes=$node Default=YES MaxTime=INFINITE State=UP
+PreemptType=preempt/partition_prio
+PreemptMode=CANCEL
+PartitionName=primlab Nodes=$node Default=YES MaxTime=INFINITE State=UP PriorityTier=1
+PartitionName=urgent Nodes=$node MaxTime=INFINITE State=UP PriorityTier=2
 EOF
 printf 'NodeName=%s Name=gpu File=/dev/null\nNodeName=%s Name=gpu File=/dev/zero\n' "$node" "$node" >"$c/gres.conf"
 export SLURM_CONF=$c/slurm.conf
@@ -305,7 +313,7 @@ verdict "make grade stopped while its job runs: the next run waits for the job a
 
 # ---------------------------------------------------------------- 5
 name="a node without a GPU (PRIMLAB_NO_GPU unset): those tasks' students ungraded with the node's reason, the others go on"
-if build/labs/lab01 info >/dev/null 2>&1; then
+if env -u PRIMLAB_NO_GPU build/labs/lab01 info >/dev/null 2>&1; then
     say SKIP "$name" "this machine has a GPU"
 else
     g6=$t/grades6
@@ -322,6 +330,51 @@ else
     [ "$(cut -f 1 "$g6/.ungraded.tsv" 2>/dev/null | paste -sd ' ')" = "ann dan" ] || p="$p; .ungraded.tsv is not ann, dan"
     verdict "$name" "$p" "$t/6.out"
 fi
+
+# ---------------------------------------------------------------- 6
+# dan alone, held in his grader: once past the job's time limit (one
+# minute; Slurm looks every 30 s or so), once preempted by a job of the
+# urgent partition that needs both GPUs. Each time he is ungraded with
+# Slurm's state and leaves no result; the rerun grades him.
+s6=$t/subs6
+mkdir -p "$s6" && cp -r "$s/dan" "$s6/"
+# ended DIR OUT RC STATE: the problems of a run whose only task ended in STATE
+ended() {
+    local p=""
+    [ "$3" = 3 ] || p="$p; exit status $3, not 3"
+    grep -qs "^dan"$'\t'".*"$'\t'"Slurm task [0-9]*_0: $4" "$1/.ungraded.tsv" ||
+        p="$p; dan's reason in .ungraded.tsv is not $4: $(cut -f 3 "$1/.ungraded.tsv" 2>/dev/null)"
+    grep -A 1 '^== dan$' "$2" | grep -q "not graded: .*Slurm task [0-9]*_0: $4" || p="$p; no 'not graded: ... $4' line"
+    [ ! -e "$1/dan" ] || p="$p; dan has a results folder"
+    ! grep -qs '^dan,' "$1/gradebook.csv" || p="$p; dan has a gradebook row"
+    [ -z "$(find "$1" -name '*.tmp')" ] || p="$p; temporary files left"
+    echo "$p"
+}
+touch "$t/hold"
+TIMEOUT_LOG=$t/7.log SLURM=1 GRADE_TIME=1 timeout 600 harness/grade.sh "$s6" "$t/g7" >"$t/7.out" 2>&1
+rc=$?
+rm -f "$t/hold"
+verdict "a task past its time limit (GRADE_TIME=1): dan ungraded, TIMEOUT in .ungraded.tsv, no half result" \
+    "$(ended "$t/g7" "$t/7.out" $rc TIMEOUT)" "$t/7.out"
+touch "$t/hold"
+TIMEOUT_LOG=$t/8.log SLURM=1 harness/grade.sh "$s6" "$t/g8" >"$t/8.out" 2>&1 &
+gpid=$!
+for _ in $(seq 9000); do
+    grep -q '^start .*/tasks/dan$' "$t/8.log" 2>/dev/null && break
+    kill -0 $gpid 2>/dev/null || break
+    sleep 0.1
+done
+urgent=$(sbatch -p urgent --gres=gpu:2 -o /dev/null --wrap true 2>&1)
+wait $gpid
+rc=$?
+rm -f "$t/hold"
+p=$(ended "$t/g8" "$t/8.out" $rc PREEMPTED)
+grep -q '^Submitted batch job' <<<"$urgent" || p="$p; the urgent job was not submitted: $urgent"
+TIMEOUT_LOG=$t/9.log SLURM=1 harness/grade.sh "$s6" "$t/g8" >"$t/9.out" 2>&1 || p="$p; the rerun: exit status $?"
+grep -q '^graded 1, skipped 0; gradebook: ' "$t/9.out" && grep -qs '^dan,' "$t/g8/gradebook.csv" ||
+    p="$p; the rerun did not grade dan"
+verdict "a task preempted by a job of a higher partition: dan ungraded, PREEMPTED in .ungraded.tsv; the rerun grades him" \
+    "$p" "$t/8.out"
 
 echo "== the Slurm run's job and tasks (tests/test_slurm.sh), then its gradebook after the rerun"
 grep -hE '^Submitted batch job|^   task |^-- Slurm job|^== |Slurm task' "$t/1.out" "$t/2.out" | sed 's/^/   /'
