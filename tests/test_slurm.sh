@@ -378,6 +378,8 @@ verdict "a task preempted by a job of a higher partition: dan ungraded, PREEMPTE
 
 echo "== the Slurm run's job and tasks (tests/test_slurm.sh), then its gradebook after the rerun"
 grep -hE '^Submitted batch job|^   task |^-- Slurm job|^== |Slurm task' "$t/1.out" "$t/2.out" | sed 's/^/   /'
+echo "== dan past his time limit, then preempted (stage 6)"
+grep -hE '^Submitted batch job|not graded: .*Slurm task' "$t/7.out" "$t/8.out" 2>/dev/null | sed 's/^/   /'
 sed 's/^/   /' "$g/gradebook.csv"
 stop_cluster
 p=""
