@@ -5,6 +5,9 @@
 #   verdict NAME PROBLEMS [LOG]       OK when PROBLEMS ("; a; b") is empty, else
 #                                     FAIL with them and the last lines of LOG
 #   finish                            the counts; exits 0 only without a FAIL
+#   has_gpu                           whether the kit's lab binary sees a GPU
+#                                     here, whatever PRIMLAB_NO_GPU says (the
+#                                     tests set it for their dry runs)
 pass=0 fail=0 skip=0
 say() {
     printf '%-4s  %s%s\n' "$1" "$2" "${3:+: $3}"
@@ -19,4 +22,7 @@ finish() {
     echo "$pass passed, $fail failed, $skip skipped"
     [ $fail = 0 ]
     exit
+}
+has_gpu() {
+    env -u PRIMLAB_NO_GPU build/labs/lab01 info >/dev/null 2>&1
 }

@@ -262,7 +262,7 @@ fi
 
 # ---------------------------------------------------------------- 4
 name="no GPU, PRIMLAB_NO_GPU unset, JOBS=2: the grading machine's fault; nobody started after it (status 3)"
-if env -u PRIMLAB_NO_GPU build/labs/lab01 info >/dev/null 2>&1; then
+if has_gpu; then
     say SKIP "$name" "this machine has a GPU"
 else
     # ann's stub needs the GPU; bob's file does not compile, so nothing of

@@ -68,8 +68,6 @@ bwg=${bw:-$sb}
 if [ -z "$bw" ] && ! err=$(without "$check_h" bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1); then
     bwg="bwrap cannot start a sandbox inside another here ($(head -n 1 <<<"$err"))"
 fi
-gpu=1
-build/labs/lab01 info >/dev/null 2>&1 || gpu=0
 
 sol=solutions/01-prefix-sum/prefix_sum.cu
 [ -f "$sol" ] || sol=labs/01-prefix-sum/prefix_sum.cu # a handout: the stub
@@ -193,7 +191,7 @@ else say FAIL "$name" "make -n grade runs: $(head -n 2 <<<"$mk" | cut -c 1-120 |
 name="grade: no GPU (PRIMLAB_NO_GPU unset): both students ungraded with the reason (status 3)"
 if [ -n "$sb" ]; then
     say SKIP "$name" "$sb"
-elif [ $gpu = 1 ]; then
+elif has_gpu; then
     say SKIP "$name" "this machine has a GPU"
 else
     env -u PRIMLAB_NO_GPU harness/grade.sh "$t/subs" "$g" >"$t/4b.log" 2>&1

@@ -313,7 +313,7 @@ verdict "make grade stopped while its job runs: the next run waits for the job a
 
 # ---------------------------------------------------------------- 5
 name="a node without a GPU (PRIMLAB_NO_GPU unset): those tasks' students ungraded with the node's reason, the others go on"
-if env -u PRIMLAB_NO_GPU build/labs/lab01 info >/dev/null 2>&1; then
+if has_gpu; then
     say SKIP "$name" "this machine has a GPU"
 else
     g6=$t/grades6
