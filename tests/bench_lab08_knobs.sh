@@ -9,6 +9,8 @@ set -eu
 cd "$(dirname "$0")/.."
 die() { echo "bench_lab08_knobs: $*" >&2; exit 2; }
 command -v nvcc >/dev/null 2>&1 || die "nvcc (the CUDA Toolkit) not found on PATH"
+[ -f solutions/08-single-pass-scan/single_pass_scan.cu ] ||
+    die "it times the instructor's solution, solutions/08-single-pass-scan/ (not in the student handout)"
 nvidia-smi -L >/dev/null 2>&1 || die "no GPU here (nvidia-smi -L failed)"
 arch=${ARCH:-native}
 mkdir -p build/bench
