@@ -141,11 +141,12 @@ endef
 $(foreach l,$(LAB_IDS),$(eval $(call core_rules,$(l))))
 
 # One set of rules per implementation folder. The solutions are the kit's
-# own and compile in place; any other folder's file (a student's) is copied
-# into a staging folder beside its lab's pristine contract and compiled
-# there, so that it can include nothing of the kit but that header, under
-# harness/sandbox-compile.sh (the kit's solutions/, build/ and the
-# PRIMLAB_SANDBOX_HIDE folders hidden).
+# own and compile in place; any other folder's lab (a student's) is staged,
+# its source files beside its lab's pristine contract
+# (harness/stage-submission.sh), and compiled there, so that it can include
+# nothing of the kit but that header, under harness/sandbox-compile.sh (the
+# kit's solutions/, build/ and the PRIMLAB_SANDBOX_HIDE folders hidden) by
+# harness/compile-submission.sh: one object, however many .cu files.
 define impl_rules
 build/$(call impl_tag,$(1))/obj/driver.o: harness/parent/driver.c build/.flags | build/.bootstrap
 	$$(quiet) CC $$@
@@ -155,13 +156,17 @@ build/solutions/obj/%.o: solutions/%.cu build/.flags | build/.bootstrap
 	$$(quiet) NVCC $$@
 	$$(Q)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(DEPFLAGS) -Ilabs/$$(*D) -c $$< -o $$@
 else
-build/$(call impl_tag,$(1))/stage/%.cu: $(1)/%.cu FORCE | build/.bootstrap
-	$$(Q)mkdir -p $$(@D) && cp labs/$$(*D)/*.h $$(@D)/ && { cmp -s $$< $$@ || cp $$< $$@; }
-build/$(call impl_tag,$(1))/obj/%.o: build/$(call impl_tag,$(1))/stage/%.cu build/.flags | build/.bootstrap
-	$$(quiet) NVCC $$@
-	$$(Q)mkdir -p $$(@D) && harness/sandbox-compile.sh $$(<D) $$(@D) $$(NVCC) $$(NVCCFLAGS) -I$$(abspath $$(<D)) \
-	    -c $$(abspath $$<) -o $$(abspath $$@)
+$(foreach l,$(LAB_IDS),$(call submission_rules,$(1),$(call lab_dir,$(l)),$(call lab_base,$(l))))
 endif
+endef
+# (impl, lab folder, lab file's base name): the staged lab and its object.
+define submission_rules
+build/$(call impl_tag,$(1))/stage/$(2)/.manifest: FORCE | build/.bootstrap
+	$$(Q)harness/stage-submission.sh "$(1)/$(2)" "labs/$(2)" "$$(@D)"
+build/$(call impl_tag,$(1))/obj/$(2)/$(3).o: build/$(call impl_tag,$(1))/stage/$(2)/.manifest build/.flags | build/.bootstrap
+	$$(quiet) NVCC $$@
+	$$(Q)harness/compile-submission.sh "$$(<D)" "$$@" $$(NVCC) $$(NVCCFLAGS)
+
 endef
 $(foreach i,$(IMPLS),$(eval $(call impl_rules,$(i))))
 
@@ -255,8 +260,9 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 
 # The CPU suites run beside the GPU ones in make test, and the grading
-# tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh) beside both
-# (none of them times anything).
+# tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh,
+# test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
+# times anything).
 CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
@@ -321,6 +327,8 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_grading.sh"; timed tests/test_grading.sh || f=1; \
 	  echo "== tests/test_grade_jobs.sh"; timed tests/test_grade_jobs.sh || f=1; \
 	  echo "== tests/test_slurm.sh"; timed tests/test_slurm.sh || f=1; \
+	  echo "== tests/test_submission_files.sh"; timed tests/test_submission_files.sh || f=1; \
+	  echo "== tests/test_kit_anywhere.sh"; timed tests/test_kit_anywhere.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \

@@ -157,15 +157,34 @@ build_kit build/primlab-results "build/$tag/kit-tools.log" build/primlab-results
 kit_starts build/primlab-results
 
 # build_hint LOG: one line naming a known cause of a build error, or nothing.
+# A __device__ function defined in a file that was not compiled (ptxas:
+# "Unresolved extern function").
 # The warp intrinsics without _sync (__shfl_down, __any, ...) were removed
 # for sm_70 and later: code from before CUDA 9 (and from the lab 06 seed)
 # fails with "identifier ... is undefined".
 build_hint() {
     local f
+    if grep -q "Unresolved extern function" "$1"; then
+        echo "a __device__ function is called but defined in no file compiled with this one: its file must" \
+            "lie beside the lab's file (all the .cu files there are compiled and linked together)"
+        return
+    fi
     f=$(grep -o -m 1 -E 'identifier "__(shfl|shfl_up|shfl_down|shfl_xor|any|all|ballot)" is undefined' "$1" |
         sed 's/identifier "\(__[a-z_]*\)".*/\1/')
     [ -n "$f" ] && echo "$f without _sync no longer exists (removed for sm_70 and later, where the lanes of a warp" \
         "are scheduled independently): use ${f}_sync(mask, ...), the mask naming every lane that takes part"
+}
+
+# say_files ID MANIFEST: the files of a student's lab that were compiled,
+# and those left out with why (harness/stage-submission.sh's manifest; the
+# kit's solutions have none). Always succeeds.
+say_files() {
+    [ -f "$2" ] || return 0
+    awk -F '\t' -v id="$1" '
+        $1 == "compile" { c = c " " $2 } $1 == "header" { h = h " " $2 }
+        $1 == "ignored" { i[++n] = "lab" id ": ignored " $2 ": " $3 }
+        END { print "lab" id ": compiled" c (h != "" ? "; headers" h : "")
+              for (k = 1; k <= n; k++) print i[k] }' "$2"
 }
 
 for dir in $(harness/lab-dirs.sh); do
@@ -187,14 +206,20 @@ for dir in $(harness/lab-dirs.sh); do
     if [ ! -f "$impl/$lab/$src" ]; then
         echo "lab$id: '$impl/$lab/$src' is missing: 0 points"
         status=MISSING
-    elif ! make -s --no-print-directory IMPL="$impl" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1; then
-        kit_compiles "$id" "$lab" "$src" ||
-            machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
-        echo "lab$id: does not compile: 0 points. First errors:"
-        grep -m 8 -E 'error|undefined reference' "build/$tag/build-lab$id.log" | sed 's/^/    /'
-        hint=$(build_hint "build/$tag/build-lab$id.log")
-        [ -n "$hint" ] && echo "    hint: $hint"
-        status=NOBUILD
+    else
+        make -s --no-print-directory IMPL="$impl" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1
+        built=$?
+        say_files "$id" "build/$tag/stage/$lab/.manifest"
+        if [ $built != 0 ]; then
+            kit_compiles "$id" "$lab" "$src" ||
+                machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
+            echo "lab$id: does not compile: 0 points. First errors:"
+            grep -v '^make: \*\*\* ' "build/$tag/build-lab$id.log" | grep -m 8 -iE 'error|undefined reference|fatal' |
+                sed 's/^/    /'
+            hint=$(build_hint "build/$tag/build-lab$id.log")
+            [ -n "$hint" ] && echo "    hint: $hint"
+            status=NOBUILD
+        fi
     fi
     if [ -n "$status" ]; then
         # the lab's points still count: read them from its table (with the

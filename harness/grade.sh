@@ -2,12 +2,13 @@
 # harness/grade.sh SUBMISSIONS [OUT]: grade a class. Called by `make grade`.
 #
 # Each entry of SUBMISSIONS is one student: a folder, a .tar.gz (.tgz) or a
-# .zip, named after the student. Only each lab's student file (e.g.
-# prefix_sum.cu) is taken from a submission, into a fresh folder laid out
-# like labs/ (the student's tree), and graded by harness/grade-student.sh
-# (harness/check.sh on that tree) against a grading kit made from the
-# handout (no solutions/); every other file is ignored and listed as ignored
-# in that student's feedback. A student whose code does not compile,
+# .zip, named after the student. Only each lab's files are taken from a
+# submission: the lab's own file (e.g. prefix_sum.cu) and the .cu, .cuh,
+# .h, .hpp and .inl files beside it (lab_sources), into a fresh folder laid
+# out like labs/ (the student's tree), and graded by
+# harness/grade-student.sh (harness/check.sh on that tree) against a
+# grading kit made from the handout (no solutions/); every other file is
+# ignored and listed as ignored in that student's feedback. A student whose code does not compile,
 # crashes or hangs costs only that student (each test is isolated; the whole
 # student is also stopped after GRADE_TIMEOUT seconds).
 #
@@ -380,10 +381,38 @@ if len(refused) > 20:
 PY
 }
 
-# take_lab_files SRC LABS: copy each lab's student file found in SRC into
-# LABS/<lab>/, and list what was graded and what ignored.
+# lab_sources ROOT LAB: the source files (.cu, .cuh, .h, .hpp, .inl) that
+# belong with LAB, whose own file lies in folder ROOT, relative to it: those
+# of ROOT and its subfolders, but not a subfolder holding another lab's
+# file (that lab's), not another lab's own file or contract header, and, in
+# a folder shared by several labs' files, no other .cu (whose would it
+# be?). A copy of LAB's own contract is taken: the stage says it is not used.
+lab_sources() {
+    local root=$1 own mine=() shared=0 o p d skip
+    own=$(cd "labs/$2" && ls -- *.cu)
+    mapfile -t mine < <(cd "labs/$2" && ls -- *.h)
+    for o in "${lab_stubs[@]}"; do [ "$o" != "$own" ] && [ -f "$root/$o" ] && shared=1; done
+    (cd "$root" && find . -mindepth 1 -maxdepth 5 -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.h' \
+        -o -name '*.hpp' -o -name '*.inl' \) | sed 's|^\./||' | LC_ALL=C sort) |
+        while IFS= read -r p; do
+            [ "$p" = "$own" ] && continue
+            skip=0 d=$(dirname "$p")
+            while [ "$d" != . ]; do
+                for o in "${lab_stubs[@]}"; do [ -f "$root/$d/$o" ] && skip=1; done
+                d=$(dirname "$d")
+            done
+            for o in "${lab_stubs[@]}" "${lab_contracts[@]}"; do [ "${p##*/}" = "$o" ] && skip=1; done
+            for o in "${mine[@]}"; do [ "${p##*/}" = "$o" ] && skip=0; done
+            [ $shared = 1 ] && case "$p" in *.cu) skip=1 ;; esac
+            [ $skip = 0 ] && printf '%s\n' "$p"
+        done
+}
+
+# take_lab_files SRC LABS: copy each lab's files found in SRC into
+# LABS/<lab>/: its own file (e.g. prefix_sum.cu) and the source files that
+# lie with it (lab_sources), and list what was taken and what ignored.
 take_lab_files() {
-    local lab f p pick found taken=() ignored
+    local lab f p pick dir found taken=() ignored
     for lab in "${labs[@]}"; do
         f=$(cd "labs/$lab" && ls -- *.cu)
         mapfile -t found < <(cd "$1" && find . -type f -name "$f" | sed 's|^\./||' | sort)
@@ -397,6 +426,11 @@ take_lab_files() {
             mkdir -p "$2/$lab"
             cp "$1/$pick" "$2/$lab/$f"
             taken+=("$pick")
+            dir=$(dirname "$pick")
+            while IFS= read -r p; do
+                mkdir -p "$2/$lab/$(dirname "$p")" && cp "$1/$dir/$p" "$2/$lab/$p"
+                if [ "$dir" = . ]; then taken+=("$p"); else taken+=("$dir/$p"); fi
+            done < <(lab_sources "$1/$dir" "$lab")
         fi
     done
     echo "graded: ${taken[*]:-(no lab file found)}"
@@ -643,10 +677,12 @@ fi
 rm -rf "$out/.work" && mkdir -p "$out/.work" || exit 2
 record=$out/.graded.tsv
 
-labs=() ids=()
+labs=() ids=() lab_stubs=() lab_contracts=()
 for dir in $(harness/lab-dirs.sh); do
     labs+=("$(basename "$dir")")
     ids+=("$(basename "$dir" | cut -d- -f1)")
+    lab_stubs+=("$(cd "$dir" && ls -- *.cu)")
+    mapfile -t -O ${#lab_contracts[@]} lab_contracts < <(cd "$dir" && ls -- *.h)
 done
 labs_csv=$(IFS=,; echo "${ids[*]}")
 

@@ -37,6 +37,32 @@ if [ -z "$bwrap" ]; then
     exec "${env_args[@]}" "$@"
 fi
 
+# hidden_roots DIR...: the folders to cover with an empty tmpfs, each
+# ended by a NUL. Each is resolved (a symlinked folder is hidden where it
+# really is); one inside another one hidden, or inside /tmp (a fresh tmpfs
+# already), is covered by it; one the compiling user cannot reach is hidden
+# from it already, and bwrap, which runs as that user, could not mount over
+# it (a kit under root's 0700 home, compiled as uid 65534). System folders
+# are never hidden.
+hidden_roots() {
+    local d r keep=() k inside
+    for d in "$@"; do
+        [ -n "$d" ] && [ -d "$d" ] || continue
+        r=$(realpath -e -- "$d" 2>/dev/null) || continue
+        case "$r" in / | /usr | /lib | /lib64 | /bin | /sbin | /etc | /opt | /var | /dev | /proc | /sys) continue ;; esac
+        case "$r/" in /tmp/*) continue ;; esac
+        "${as_user[@]}" test -x "$r" 2>/dev/null || continue
+        keep+=("$r")
+    done
+    for r in "${keep[@]}"; do
+        inside=0
+        for k in "${keep[@]}"; do
+            [ "$k" != "$r" ] && case "$r/" in "$k"/*) inside=1 ;; esac
+        done
+        [ $inside = 0 ] && printf '%s\0' "$r"
+    done | sort -zu
+}
+
 # the private copy, which uid 65534 can read and write
 tmp=$(mktemp -d /tmp/primlab-cc-XXXXXX) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -50,16 +76,18 @@ done
 
 sb=(--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-all --die-with-parent --new-session)
 IFS=: read -r -a extra <<<"${PRIMLAB_SANDBOX_HIDE:-}"
-for d in "$kit" "${HOME:-}" /root /run /var/tmp "${extra[@]}"; do
-    case "$d" in "" | / | /usr | /lib | /lib64 | /bin | /etc | /tmp | /opt | /var) continue ;; esac
-    [ -d "$d" ] && [ ! -L "$d" ] && sb+=(--tmpfs "$d")
-done
+mapfile -d '' -t hide < <(hidden_roots "$kit" "${HOME:-}" /root /run /var/tmp "${extra[@]}")
+for d in "${hide[@]}"; do sb+=(--tmpfs "$d"); done
 sb+=(--ro-bind "$tmp/src" "$tmp/src" --bind "$tmp/obj" "$tmp/obj" --chdir "$tmp/src")
 # (the compiler's messages name the staged file, not the private copy)
 (
     ulimit -v $((${PRIMLAB_COMPILE_MEM_GB:-8} << 20))
     exec timeout --kill-after=5 "${PRIMLAB_COMPILE_S:-600}" "${env_args[@]}" "${as_user[@]}" "$bwrap" "${sb[@]}" -- "${args[@]}"
-) 2>&1 | sed "s|$tmp/src|$src|g"
+) 2>&1 | FROM=$tmp/src TO=$src awk '{
+    rest = $0; line = ""
+    while ((i = index(rest, ENVIRON["FROM"])) > 0) {
+        line = line substr(rest, 1, i - 1) ENVIRON["TO"]; rest = substr(rest, i + length(ENVIRON["FROM"])) }
+    print line rest }'
 rc=${PIPESTATUS[0]}
 [ "$rc" = 124 ] && echo "sandbox-compile: the compiler was stopped after ${PRIMLAB_COMPILE_S:-600} s" >&2
 [ "$rc" = 0 ] || exit "$rc"
