@@ -4,26 +4,29 @@
 #include "../../../labs/01-prefix-sum/prefix_sum.h"
 #include "../ops.h"
 
-/* Part bt: the size is the number of threads per block, the array a fixed
-   BT_N elements (the parent's table says the same). */
+/* Parts bt and bte: the size is the number of threads per block, the array
+   the input staged (a fixed length: the parent's table says which), at most
+   BT_N elements. */
 #define BT_N ((1 << 24) + 3)
+#define BT_LEN ((int)pl_host_in_len)
 PL_OP(a_gpu, scan_inclusive_block(in, out, n)) /* part (a) has no scratch in its contract */
 PL_OP(b_gpu, scan_inclusive(in, out, n, scratch))
-PL_OP(bt_gpu, scan_inclusive_threads(in, out, BT_N, scratch, n))
+PL_OP(bt_gpu, scan_inclusive_threads(in, out, BT_LEN, scratch, n))
 PL_OP(c_gpu, scan_exclusive(in, out, n, scratch))
 static int bt_vendor(const int *in, int *out, int threads, void *temp, size_t bytes)
 {
     (void)threads;
-    return vendor_scan_inclusive(in, out, BT_N, temp, bytes);
+    return vendor_scan_inclusive(in, out, BT_LEN, temp, bytes);
 }
 /* The worker sizes CUB's temporary storage from the request's size, which
-   for part bt is a thread count: room for BT_N elements whatever the size. */
+   for parts bt and bte is a thread count: room for BT_N elements whatever the size. */
 static size_t temp_bytes(int n) { return vendor_scan_temp_bytes(n > BT_N ? n : BT_N); }
 
 static const pl_op ops[] = {
     {"a", "scan_inclusive_block", a_gpu, vendor_scan_inclusive},
     {"b", "scan_inclusive", b_gpu, vendor_scan_inclusive},
     {"bt", "scan_inclusive_threads", bt_gpu, bt_vendor},
+    {"bte", "scan_inclusive_threads", bt_gpu, bt_vendor},
     {"c", "scan_exclusive", c_gpu, vendor_scan_exclusive},
 };
 static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};

@@ -19,10 +19,12 @@ static void store_count(int *out, int n, int k)
 PL_OP(a_gpu, compact_flags(in, out, n))
 PL_OP(b_gpu, store_count(out, n, compact_scan(in, out, n, scratch)))
 PL_OP(c_gpu, store_count(out, n, compact_warp(in, out, n, scratch)))
-/* Part ct: the size is the number of threads per block, the array a fixed
-   CT_N elements (the parent's table says the same). */
+/* Parts ct and cte: the size is the number of threads per block, the array
+   the input staged (a fixed length: the parent's table says which), at most
+   CT_N elements. */
 #define CT_N ((1 << 24) + 3)
-PL_OP(ct_gpu, store_count(out, CT_N, compact_warp_threads(in, out, CT_N, scratch, n)))
+#define CT_LEN ((int)pl_host_in_len)
+PL_OP(ct_gpu, store_count(out, CT_LEN, compact_warp_threads(in, out, CT_LEN, scratch, n)))
 static int ref_cub(const int *in, int *out, int n, void *temp, size_t bytes)
 {
     int k = 0, e = vendor_select_positive(in, out, n, temp, bytes, &k);
@@ -33,10 +35,10 @@ static int ref_cub(const int *in, int *out, int n, void *temp, size_t bytes)
 static int ct_cub(const int *in, int *out, int threads, void *temp, size_t bytes)
 {
     (void)threads;
-    return ref_cub(in, out, CT_N, temp, bytes);
+    return ref_cub(in, out, CT_LEN, temp, bytes);
 }
 /* The worker sizes CUB's temporary storage from the request's size, which
-   for part ct is a thread count: room for CT_N elements whatever the size. */
+   for parts ct and cte is a thread count: room for CT_N elements whatever the size. */
 static size_t temp_bytes(int n) { return vendor_select_temp_bytes(n > CT_N ? n : CT_N); }
 
 static const pl_op ops[] = {
@@ -44,6 +46,7 @@ static const pl_op ops[] = {
     {"b", "compact_scan", b_gpu, ref_cub},
     {"c", "compact_warp", c_gpu, ref_cub},
     {"ct", "compact_warp_threads", ct_gpu, ct_cub},
+    {"cte", "compact_warp_threads", ct_gpu, ct_cub},
 };
 static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};
 const pl_ops *pl_worker_ops(void) { return &table; }

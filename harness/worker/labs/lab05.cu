@@ -10,10 +10,12 @@
 #define CU(p) ((const unsigned *)(p))
 PL_OP(a_gpu, radix_sort_split(CU(in), U(out), n, U(scratch)))
 PL_OP(b_gpu, radix_sort_4bit(CU(in), U(out), n, U(scratch)))
-/* Part bt: the size is the number of threads per block, the keys a fixed
-   BT_N (the parent's table says the same). */
+/* Parts bt and bte: the size is the number of threads per block, the keys
+   the input staged (a fixed count: the parent's table says which), at most
+   BT_N. */
 #define BT_N ((1 << 22) + 3)
-PL_OP(bt_gpu, radix_sort_4bit_threads(CU(in), U(out), BT_N, U(scratch), n))
+#define BT_LEN ((int)pl_host_in_len)
+PL_OP(bt_gpu, radix_sort_4bit_threads(CU(in), U(out), BT_LEN, U(scratch), n))
 PL_OP(c_gpu, radix_sort_pairs(CU(in), CU(in) + n, U(out), U(out) + n, n, U(scratch)))
 PL_OP(di_gpu, radix_sort_int(in, out, n, U(scratch)))
 PL_OP(df_gpu, radix_sort_float((const float *)in, (float *)out, n, U(scratch)))
@@ -25,10 +27,10 @@ static int keys_cub(const int *in, int *out, int n, void *t, size_t b) { return 
 static int bt_cub(const int *in, int *out, int threads, void *t, size_t b)
 {
     (void)threads;
-    return vendor_sort_keys_u32(CU(in), U(out), BT_N, t, b);
+    return vendor_sort_keys_u32(CU(in), U(out), BT_LEN, t, b);
 }
 /* The worker sizes CUB's temporary storage from the request's size, which
-   for part bt is a thread count: room for BT_N keys whatever the size. */
+   for parts bt and bte is a thread count: room for BT_N keys whatever the size. */
 static size_t temp_bytes(int n) { return vendor_sort_temp_bytes(n > BT_N ? n : BT_N); }
 static int pairs_cub(const int *in, int *out, int n, void *t, size_t b)
 {
@@ -44,6 +46,7 @@ static const pl_op ops[] = {
     {"a", "radix_sort_split", a_gpu, keys_cub},
     {"b", "radix_sort_4bit", b_gpu, keys_cub},
     {"bt", "radix_sort_4bit_threads", bt_gpu, bt_cub},
+    {"bte", "radix_sort_4bit_threads", bt_gpu, bt_cub},
     {"c", "radix_sort_pairs", c_gpu, pairs_cub},
     {"di", "radix_sort_int", di_gpu, int_cub},
     {"df", "radix_sort_float", df_gpu, float_cub},
