@@ -2,9 +2,11 @@
 # tests/test_alloc_wrap.sh: a submission's cudaMalloc reaches the worker's
 # counting wrapper (harness/worker/allocs.cu, issue 18). Needs no GPU.
 #
-#   1. make builds lab 01's worker from the planted submission
-#      tests/planted18/alloc_per_call (a copy, laid out like labs/, as
-#      `make check IMPL=...` builds it), through the Makefile's own rules;
+#   1. make builds lab 01's worker from a submission that allocates in
+#      every call (lab 01's stub with cudaMalloc and cudaFree in its entry
+#      points, written here: the test needs nothing the student handout
+#      leaves out), laid out like labs/, as `make check IMPL=...` builds it,
+#      through the Makefile's own rules;
 #   2. the submission's object names the runtime's functions as wrapped
 #      (cudaMalloc, cudaFree: no _v2 or _ptsz name the link would miss);
 #   3. in the linked worker every wrapper is a global definition, and the
@@ -33,12 +35,17 @@ not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $1"; }
 mapfile -t fns < <(grep -o '__wrap_cuda[A-Za-z0-9_]*' harness/worker/allocs.cu | sort -u | sed 's/^__wrap_//')
 
 # 1. the worker, by make
-cp -r tests/planted18/alloc_per_call/01-prefix-sum "$t/"
+mkdir -p "$t/01-prefix-sum"
+{
+    echo '#include <cuda_runtime.h>'
+    echo 'static void alloc_and_free(void) { void *p[2]; cudaMalloc(&p[0], 64); cudaMalloc(&p[1], 64); cudaFree(p[0]); cudaFree(p[1]); }'
+    sed 's/^\(    (void)d_in, .*\)$/\1 alloc_and_free();/' labs/01-prefix-sum/prefix_sum.cu
+} >"$t/01-prefix-sum/prefix_sum.cu"
 worker=build/$tag/lab01-worker obj=build/$tag/obj/01-prefix-sum/prefix_sum.o
 if make -s IMPL="$t" "$worker" >"$t/make.log" 2>&1 && [ -x "$worker" ]; then
-    ok "lab 01's worker links the planted submission with the wrapped allocation functions"
+    ok "lab 01's worker links the allocating submission with the wrapped allocation functions"
 else
-    not_ok "lab 01's worker does not build from the planted submission:"
+    not_ok "lab 01's worker does not build from the allocating submission:"
     tail -n 15 "$t/make.log" | sed 's/^/    /'
     echo "alloc_wrap: $pass passed, $fail failed"
     exit 1

@@ -11,8 +11,8 @@
 #      in a folder of its own.
 # In each, `make check LAB=01` builds the stub in the sandbox, names the
 # file compiled, and gives a Score line with no "grading machine" fault
-# (0 points on a GPU; no test could run without one). The kit's tracked
-# files are copied (as the handout and the grading kit are made), with the
+# (0 points on a GPU; no test could run without one). The kit's files are
+# copied (as the handout and the grading kit are made), with the
 # kit's own objects already built here (harness and references: the same
 # for every copy), so that each copy compiles the student's file itself.
 set -u
@@ -30,9 +30,18 @@ me=$(id -u)
 dirs=()
 trap 'rm -rf "${dirs[@]}"' EXIT
 
-# copy_kit DEST: the tracked files (their times kept) and the kit's built parts
+# kit_files: the kit's files, NUL-separated: those git tracks, or in a kit
+# that is no git checkout (the handout) every file but build outputs
+kit_files() {
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git ls-files -z | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done
+    else
+        find . -type f ! -path './build/*' ! -path './dist/*' -print0 | sed -z 's|^\./||'
+    fi
+}
+# copy_kit DEST: the kit's files (their times kept) and the kit's built parts
 copy_kit() {
-    mkdir -p "$1" && git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$1" &&
+    mkdir -p "$1" && kit_files | tar --null -T - -cf - | tar -xf - -C "$1" &&
         mkdir -p "$1/build" && cp -a build/obj build/libprimlab.a build/libworker.a build/vendor build/.flags \
             build/.bootstrap "$1/build/"
 }
