@@ -178,6 +178,11 @@ extern const long pl_scan_bench_sizes[PL_SCAN_NBENCH]; /* 2^20, 2^24, 2^28 */
 #define PL_SCAN_LAB_SIZES                                                                                  \
     .test_sizes = pl_scan_test_sizes, .ntest_sizes = PL_SCAN_NTEST, .bench_sizes = pl_scan_bench_sizes,   \
     .nbench_sizes = PL_SCAN_NBENCH, .sweep_lo = 10, .sweep_hi = 28
+/* The second length of a block-size part (lab 01's bte beside its bt):
+   3 * 2^20, even and not a power of two, where a padding or rounding bug
+   that an odd length (2^24 + 3) or a power of two hides shows. The worker
+   takes a block-size part's length from the input staged. */
+#define PL_EVEN_N (3L << 20)
 /* What a shift by one means for a scan. */
 #define PL_HINT_AS_EXCLUSIVE "an exclusive result where an inclusive one was asked?"
 #define PL_HINT_AS_INCLUSIVE "an inclusive result where an exclusive one was asked?"

@@ -65,10 +65,8 @@ static long ct_out_len(long threads) { return (void)threads, CT_N + 1; }
 static double ct_bytes(long threads, double keep) { return (void)threads, kept_bytes(CT_N, keep); }
 static const long ct_sizes[] = {32, 64, 128, 256, 512, 1024};
 static const double ct_keep[] = {0.5};
-/* Part cte: the same at CTE_N = 3 * 2^20, even and not a power of two: a
-   padding or rounding bug that an odd length or a power of two hides (the
-   worker takes the length from the input staged). */
-#define CTE_N (3L << 20)
+/* Part cte: the same at PL_EVEN_N elements (lab.h says why). */
+#define CTE_N PL_EVEN_N
 static void cte_cpu(const int *in, int *out, size_t threads) { (void)threads, ref_cpu(in, out, CTE_N); }
 static void cte_omp(const int *in, int *out, size_t threads) { (void)threads, ref_omp(in, out, CTE_N); }
 static long cte_in_len(long threads) { return (void)threads, CTE_N; }

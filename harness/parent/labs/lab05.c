@@ -211,10 +211,8 @@ static long bt_len(long threads) { return (void)threads, BT_N; }
 static double bt_bytes(long threads, double dist) { return (void)threads, key_bytes(BT_N, dist); }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 static const double bt_dists[] = {D_RANDOM};
-/* Part bte: the same at BTE_N = 3 * 2^20, even and not a power of two: a
-   padding or rounding bug that an odd length or a power of two hides (the
-   worker takes the length from the input staged). */
-#define BTE_N (3L << 20)
+/* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
+#define BTE_N PL_EVEN_N
 static void bte_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BTE_N); }
 static void bte_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BTE_N); }
 static long bte_len(long threads) { return (void)threads, BTE_N; }
