@@ -52,8 +52,10 @@ void reduce_shfl_f64(const double *d_in, double *d_out, int n, void *d_scratch);
  *   - takes device pointers; the matrix and d_x are read-only, and d_y
  *     (rows elements) aliases none of them;
  *   - must accept rows = 0 (nothing to write), 1, and every rows up to
- *     SPMV_MAX_ROWS with nnz up to SPMV_MAX_NNZ: a thread index such as
- *     row * group + lane passes 2^31 there, so compute it in 64 bits;
+ *     SPMV_MAX_ROWS with nnz up to SPMV_MAX_NNZ: there the thread count
+ *     rows * group reaches 2^31 and an entry index stepping by group
+ *     passes 2^31 - 1 (row * group + lane itself stays below 2^31), so
+ *     compute them in 64 bits;
  *   - must not call cudaMalloc, and must not call cuSPARSE (the yardstick);
  *   - may add a row's products in any order. The grader compares each y[r]
  *     with the exact dot product, within the bound of a sum of the row's
