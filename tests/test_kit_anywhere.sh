@@ -31,9 +31,10 @@ dirs=()
 trap 'rm -rf "${dirs[@]}"' EXIT
 
 # kit_files: the kit's files, NUL-separated: those git tracks, or in a kit
-# that is no git checkout (the handout) every file but build outputs
+# that is not a git checkout of its own (the handout) every file but build
+# outputs
 kit_files() {
-    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
         git ls-files -z | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done
     else
         find . -type f ! -path './build/*' ! -path './dist/*' -print0 | sed -z 's|^\./||'
