@@ -497,6 +497,20 @@ static double peak_bytes(const header *h, const pl_mtx_limits *lim)
     return csr + caller > peak ? csr + caller : peak;
 }
 
+/* At most PL_MTX_MAX_EMPTY_ROWS rows and PL_MTX_MAX_EMPTY_COLS columns
+   beyond the nnz entries of the expanded matrix (mtx.h), named at the
+   size line. */
+static int check_empty(scan *s, const header *h, long nnz)
+{
+    if (h->rows - nnz > PL_MTX_MAX_EMPTY_ROWS)
+        return fail(s, h->size_line, "%ld rows: at least %ld would be empty, more than the reader's limit of %ld",
+                    h->rows, h->rows - nnz, PL_MTX_MAX_EMPTY_ROWS);
+    if (h->cols - nnz > PL_MTX_MAX_EMPTY_COLS)
+        return fail(s, h->size_line, "%ld columns: at least %ld would be empty, more than the reader's limit of %ld",
+                    h->cols, h->cols - nnz, PL_MTX_MAX_EMPTY_COLS);
+    return 0;
+}
+
 /* What the size line says, against the caller's limits, the empty rows
    and columns it allows, and the memory budget: all before anything is
    allocated. */
@@ -511,15 +525,10 @@ static int check_header(scan *s, const header *h)
         return fail(s, line, "%ld columns, more than %s allows (%ld)", h->cols, who, lim->max_cols);
     if (lim && lim->max_nnz > 0 && h->entries > lim->max_nnz)
         return fail(s, line, "%ld entries, more than %s allows (%ld)", h->entries, who, lim->max_nnz);
-    /* the most entries the expanded matrix can have, and so the fewest
-       empty rows and columns */
-    long most = h->sym == SYM_GENERAL ? h->entries : 2 * h->entries;
-    if (h->rows - most > PL_MTX_MAX_EMPTY_ROWS)
-        return fail(s, line, "%ld rows: at least %ld would be empty, more than the reader's limit of %ld", h->rows,
-                    h->rows - most, PL_MTX_MAX_EMPTY_ROWS);
-    if (h->cols - most > PL_MTX_MAX_EMPTY_COLS)
-        return fail(s, line, "%ld columns: at least %ld would be empty, more than the reader's limit of %ld", h->cols,
-                    h->cols - most, PL_MTX_MAX_EMPTY_COLS);
+    /* the most entries the expanded matrix can have: the fewest empty
+       rows and columns */
+    if (check_empty(s, h, h->sym == SYM_GENERAL ? h->entries : 2 * h->entries))
+        return -1;
 
     /* An entry line takes at least 2 bytes a word, its LF included (the
        last line may have none): a file too short for its count is sure to
@@ -732,16 +741,8 @@ static int parse(scan *s, pl_csr *m)
         fail(s, s->line, "truncated: the size line says %ld entries, the file has %ld", h.entries, n);
         goto out;
     }
-    if (h.rows - nnz > PL_MTX_MAX_EMPTY_ROWS) {
-        fail(s, h.size_line, "%ld rows: at least %ld would be empty, more than the reader's limit of %ld", h.rows,
-             h.rows - nnz, PL_MTX_MAX_EMPTY_ROWS);
+    if (check_empty(s, &h, nnz))
         goto out;
-    }
-    if (h.cols - nnz > PL_MTX_MAX_EMPTY_COLS) {
-        fail(s, h.size_line, "%ld columns: at least %ld would be empty, more than the reader's limit of %ld", h.cols,
-             h.cols - nnz, PL_MTX_MAX_EMPTY_COLS);
-        goto out;
-    }
     if (n > 1)
         qsort(e, (size_t)n, sizeof *e, by_row_col);
     for (long t = 1; t < n; t++)
