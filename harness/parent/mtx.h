@@ -12,6 +12,13 @@
  *   ... m.row_ptr[0..rows], m.col[0..nnz), m.val[0..nnz) ...
  *   pl_csr_free(&m);
  *
+ * A lab reads within its contract's limits, refused at the file's line:
+ *
+ *   static const pl_mtx_limits lim = {.who = "lab 07's contract",
+ *       .max_rows = SS_MAX_ROWS, .max_nnz = SS_MAX_N,
+ *       .float_why = "lab 07 computes in float"};
+ *   pl_mtx_read_within(path, &lim, &m, err, sizeof err);
+ *
  * `build/mtx-check FILE...` (mtx_main.c) prints what the reader makes of a
  * file, or its one-line refusal. Tests: tests/test_mtx.c with the files in
  * tests/mtx; `make fuzz` runs tests/fuzz/fuzz_mtx.c under libFuzzer.
@@ -29,18 +36,21 @@
  *     blanks are spaces and tabs, any number of them.
  *   - field real, integer or pattern (`double`, which some writers use, is
  *     read as real); symmetry general, symmetric or skew-symmetric.
- *   - Comment lines (first non-blank character `%`) and blank lines
- *     anywhere after the banner: before the size line, among the entries
- *     and after them.
- *   - LF or CRLF line ends, mixed; a last line with no newline.
+ *   - Comment lines (first non-blank character `%`; any bytes after it,
+ *     a CR alone included) and blank lines anywhere after the banner:
+ *     before the size line, among the entries and after them.
+ *   - LF or CRLF line ends, mixed; a last line with no newline. Regular
+ *     files only (not a pipe, a FIFO or a device).
  *   - Entries in any order. 0 x 0 matrices, matrices with no entries, and
  *     rows or columns with no entries. Explicit zero values are entries.
  *   - Values: decimal numbers as strtod reads them in the C locale (so
  *     `1`, `-2.5`, `.5`, `1e-3`, `1.0E+02`); a value that underflows reads
- *     as the nearest double. Integer files: whole numbers within
+ *     as the nearest double; any finite double, unless the caller computes
+ *     in float (pl_mtx_limits's float_why: then |v| up to FLT_MAX). Integer files: whole numbers within
  *     -2^53..2^53, exact in a double. Pattern entries read as 1.0.
- *   - No limit on the length of a line (a 1 MB comment is skipped); one
- *     word (a number) is at most PL_MTX_MAX_WORD characters.
+ *   - No limit on the length of a line (a 1 MB comment is skipped, and
+ *     so are a megabyte of blanks); one word (a number) is at most
+ *     PL_MTX_MAX_WORD characters.
  *
  * What the result is
  *   CSR of the whole matrix: symmetric files are expanded (every entry
@@ -52,10 +62,23 @@
  *   case (`double` as `real`).
  *
  * What it refuses, each with one line "file:line: what is wrong" (no
- * newline; line numbers from 1; "the line after the last" for a file that
- * ends too soon; no line number for a file that cannot be opened or read)
- *   - an empty file, one whose line 1 is not a banner, a banner that has
+ * newline; line numbers from 1; a file's last line for one that ends too
+ * soon; no line number where there is no line: a file that cannot be
+ * opened or read, that is not a regular file, or that is empty). Bytes of
+ * the file quoted in a message are escaped where they are not printable
+ * ASCII (`\xc2\xa0`, a no-break space; `\x00`), and so are control
+ * characters in the file's name, so that the message stays one line and
+ * shows what is really there.
+ *   - anything but a regular file: a directory, a FIFO, a character or
+ *     block device, a socket. The file is opened with O_NONBLOCK and its
+ *     type checked (stat, then fstat of what was opened) before a byte is
+ *     read, so a FIFO with no writer never blocks and /dev/zero is not an
+ *     endless read;
+ *   - an empty file, one whose first bytes are not `%%MatrixMarket` (a
+ *     UTF-8 or UTF-16 byte-order mark named as such), a banner that has
  *     not exactly four words after `%%MatrixMarket`;
+ *   - a carriage return not followed by a line feed outside a comment
+ *     (a file with old Mac line ends, CR alone, is one long line 1);
  *   - object `vector`, format `array` (dense), field `complex`, symmetry
  *     `hermitian`, and any unknown word: the labs have no use for them;
  *     `pattern skew-symmetric` (the spec forbids it: no sign to flip);
@@ -65,8 +88,12 @@
  *     square, and a header that lies: more entries than the matrix has
  *     places for (rows x cols; n(n+1)/2 on and below the diagonal for a
  *     symmetric file, n(n-1)/2 below it for a skew-symmetric one);
+ *   - more rows or columns with no entry than PL_MTX_MAX_EMPTY_ROWS and
+ *     PL_MTX_MAX_EMPTY_COLS allow, and a matrix that would not fit the
+ *     memory budget (both below): named at the size line, before anything
+ *     is allocated;
  *   - fewer entries than the size line says ("truncated", named at the
- *     line after the last) or more (named at the first one too many);
+ *     file's last line) or more (named at the first one too many);
  *   - an index that is not an integer, or not in 1..rows (1..cols);
  *   - in a symmetric file, an entry above the diagonal: the format stores
  *     the lower triangle, so such an entry is either a mistake or a
@@ -84,17 +111,51 @@
  *     count disagree with the file's, which is what students compare
  *     their kernels' work against; a real collection file has none;
  *   - more expanded entries than PL_MTX_MAX_NNZ;
- *   - more rows than entries + PL_MTX_MAX_EMPTY_ROWS (named at the size
- *     line): row_ptr costs 8 bytes a row whatever the entries, so this is
- *     what keeps a 40-byte file from asking for gigabytes of row pointers.
+ *   - what a caller's pl_mtx_limits refuse (pl_mtx_read_within): rows,
+ *     columns or entries over its contract's (at the size line; expanded
+ *     entries at the entry that passes the limit), and, for a caller that
+ *     computes in float, a value whose float is infinite (|v| > 3.4e38)
+ *     at its line. The default (pl_mtx_read) takes any finite double.
  *
- * Memory: nothing is allocated from the size line's counts. The entries'
- * arrays grow as entries are read (doubling, never past the declared
- * count), and the CSR is allocated once the whole file has been read and
- * checked, so a short file that claims 2^31 entries is refused at its end
- * having allocated a few kilobytes. Peak use of a valid file is about its
- * size (pl_mtx_read holds it whole) + 16 bytes a stored entry (twice that
- * while sorting) + 12 bytes an expanded entry + 8 bytes a row.
+ * Empty rows and columns: at most 2^24 of each. A matrix may have rows
+ * and columns with no entry, but each costs memory whatever the entries:
+ * 8 bytes of row_ptr and of y a row, 8 bytes of x a column. So rows <=
+ * nnz + PL_MTX_MAX_EMPTY_ROWS and cols <= nnz + PL_MTX_MAX_EMPTY_COLS,
+ * checked at the size line with the most entries it allows (twice the
+ * stored ones for a symmetric file), and again with the expanded count at
+ * the end. A 78-byte file saying `1 2147483647 1` (x of 2^31 - 1 doubles,
+ * 16 GiB, for one entry) is refused at its size line; the empty rows and
+ * columns of a matrix that is read cost at most 384 MiB. A caller sizes
+ * x and y from the pl_csr it gets (cols, rows), never from the file.
+ *
+ * Memory budget: computed at the size line, before anything is allocated,
+ * from the most a valid file with this header can need:
+ *   - 16 bytes a stored entry (the entries as read), twice that while
+ *     they are sorted;
+ *   - the entries and the CSR, 8 (rows + 1) + 12 nnz bytes, while it is
+ *     built (nnz: twice the stored entries for a symmetric file);
+ *   - the CSR and what the caller allocates from it: pl_mtx_limits's
+ *     bytes a row, a column and an entry, by default x and y in double
+ *     (8 bytes a column, 8 a row);
+ * the largest of the three must fit the budget: the machine's physical
+ * memory (sysconf), or pl_mtx_limits's budget. A file too short for the
+ * entries it claims (an entry line takes at least 6 bytes, 4 in a pattern
+ * file) is sure to be refused as truncated: only the entries its bytes can
+ * hold count then, so a 100-byte file claiming 2^31 entries reads to its
+ * end and is refused as truncated having allocated a few kilobytes, and
+ * one whose bytes could hold more entries than the budget has room for is
+ * refused as truncated at its size line.
+ *
+ * Reading: the first bytes are checked for the banner, then the file is
+ * read as a stream through a 64 KiB buffer, one line at a time, keeping of
+ * each line its first words (a word's first 128 bytes). A file that is not
+ * Matrix Market costs one buffer. A line is scanned only until its words
+ * decide it: a comment is skipped whole (no limit on its length), a run of
+ * blanks too; a word longer than PL_MTX_MAX_WORD ends the scan, since no
+ * such word is valid. The entries' array grows as entries are read
+ * (doubling, never past the declared count); the CSR is allocated once
+ * the whole file has been read and checked. A duplicate's first line is
+ * found by reading the entries again (pl_mtx_read seeks back).
  */
 #ifndef PRIMLAB_MTX_H
 #define PRIMLAB_MTX_H
@@ -107,7 +168,8 @@ extern "C" {
 
 #define PL_MTX_MAX_DIM 2147483647L        /* rows and cols: INT_MAX */
 #define PL_MTX_MAX_NNZ 2147483647L        /* stored and expanded entries */
-#define PL_MTX_MAX_EMPTY_ROWS (1L << 24)  /* rows <= nnz + this (128 MiB of row_ptr) */
+#define PL_MTX_MAX_EMPTY_ROWS (1L << 24)  /* rows <= nnz + this (128 MiB of row_ptr, 128 of y) */
+#define PL_MTX_MAX_EMPTY_COLS (1L << 24)  /* cols <= nnz + this (128 MiB of x) */
 #define PL_MTX_MAX_FILE_BYTES (1L << 36)  /* pl_mtx_read: 64 GiB */
 #define PL_MTX_MAX_WORD 127               /* characters in one number */
 
@@ -122,13 +184,36 @@ typedef struct pl_csr {
     char symmetry[16]; /* general | symmetric | skew-symmetric */
 } pl_csr;
 
+/* What a caller (a lab) can take, checked by the reader where the file
+   shows it, so that each refusal names its line. Zero fields: no limit
+   beyond the reader's own. */
+typedef struct pl_mtx_limits {
+    const char *who;             /* names the limits: "lab 06's contract" */
+    long max_rows, max_cols;     /* checked at the size line */
+    long max_nnz;                /* expanded entries: at the size line (the stored
+                                    count), then at the entry that passes it */
+    const char *float_why;       /* non-NULL: a value whose float is infinite is
+                                    refused at its line, saying this: "lab 07
+                                    computes in float" */
+    /* What the caller allocates from the matrix besides its CSR, in bytes
+       a row, a column and an expanded entry, for the memory budget; all 0:
+       x and y in double (8 a column, 8 a row). */
+    double row_bytes, col_bytes, nnz_bytes;
+    double budget;               /* bytes; 0: the machine's physical memory */
+} pl_mtx_limits;
+
 /* Reads the file at path into *m. Returns 0, or -1 with *m zeroed and err
    holding "path:line: what is wrong" (one line, truncated to cap). */
 int pl_mtx_read(const char *path, pl_csr *m, char *err, size_t cap);
 
+/* The same within a caller's limits (NULL: none, as pl_mtx_read). */
+int pl_mtx_read_within(const char *path, const pl_mtx_limits *lim, pl_csr *m, char *err, size_t cap);
+
 /* The same from text[0..len) (not NUL-terminated; NUL bytes are just
    bytes), with name standing for the file in messages. */
 int pl_mtx_parse(const char *text, size_t len, const char *name, pl_csr *m, char *err, size_t cap);
+int pl_mtx_parse_within(const char *text, size_t len, const char *name, const pl_mtx_limits *lim, pl_csr *m,
+                        char *err, size_t cap);
 
 /* Frees what a successful read allocated and zeroes *m; safe on a zeroed
    or already freed pl_csr. */
@@ -147,7 +232,7 @@ int pl_csr_check(const pl_csr *m, char *err, size_t cap);
 long pl_csr_find(const pl_csr *m, long r, long c);
 
 /* Writes a printf-formatted one-line error to err (when err and cap), control
-   characters shown as '?', and returns -1: for the sparse labs' readers,
+   characters escaped (\x0a), and returns -1: for the sparse labs' readers,
    writers and generators. */
 __attribute__((format(printf, 3, 4))) int pl_mtx_error(char *err, size_t cap, const char *fmt, ...);
 

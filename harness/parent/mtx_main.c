@@ -6,8 +6,12 @@
  * For each file it reads, one tab-separated line on stdout: the file, rows,
  * columns, entries of the expanded matrix (nnz), entries stored in the
  * file, field, symmetry. For each file it refuses, the reader's one line
- * "FILE:LINE: what is wrong" on stderr. Exit status: 0 when every file was
- * read, 2 when one was refused (every file is still tried) or on bad usage.
+ * "FILE:LINE: what is wrong" on stderr ("FILE: what is wrong" where there
+ * is no line: a file that is empty, cannot be opened, or is not a regular
+ * file, which is refused before a byte of it is read). Exit status: 0 when
+ * every file was read, 2 when one was refused (every file is still tried)
+ * or on bad usage. The reader's own limits only: a lab adds its contract's
+ * (build/labNN run --matrix FILE says what the lab makes of a file).
  */
 #include "mtx.h"
 
@@ -19,8 +23,9 @@ int main(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         fprintf(argc < 2 ? stderr : stdout,
                 "usage: mtx-check FILE...\n"
-                "prints, per file read: file rows cols nnz(expanded) stored field symmetry (tab-separated);\n"
-                "per file refused: FILE:LINE: reason, on stderr (exit status 2)\n");
+                "reads each FILE (a regular file) as the sparse labs' Matrix Market reader does, and prints,\n"
+                "per file read: file rows cols nnz(expanded) stored field symmetry (tab-separated);\n"
+                "per file refused: FILE:LINE: reason (FILE: reason where there is no line), on stderr (exit status 2)\n");
         return argc < 2 ? 2 : 0;
     }
     int status = 0;

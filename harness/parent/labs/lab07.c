@@ -26,11 +26,13 @@
 #include "../rng.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ------------------------------------------------------------- cases */
 
@@ -407,10 +409,29 @@ static int set_file(pl_csr *m, const char *name, char *err, size_t cap)
     return 0;
 }
 
+/* What lab 07 takes from a file (`run --matrix`, `table --matrix`),
+   refused by the reader at the file's line: the contract's sizes (rows
+   before the empty ones are dropped), and values whose float is finite.
+   For the memory budget, what a run allocates from the matrix beside its
+   CSR: the file case (4 bytes a row, 8 an entry), the packed input (4 a
+   row, 8 an entry, 4 a column) three times (the grader's copy, the shared
+   region's and its copy after the call), a four times (expected, got and
+   the two output slots), the reference and its bound in double, and the
+   gathered x of the CPU rows. */
+static const pl_mtx_limits file_limits = {
+    .who = "lab 07's contract",
+    .max_rows = SS_MAX_ROWS,
+    .max_nnz = SS_MAX_N,
+    .float_why = "lab 07 computes in float",
+    .row_bytes = 4 + 3 * 4,
+    .col_bytes = 3 * 4,
+    .nnz_bytes = 8 + 3 * 8 + 4 * 4 + 16 + 4,
+};
+
 static int load_matrix(const char *path, long *n, double *param, char *err, size_t cap)
 {
     pl_csr m = {0};
-    if (pl_mtx_read(path, &m, err, cap) != 0 || set_file(&m, path, err, cap) != 0)
+    if (pl_mtx_read_within(path, &file_limits, &m, err, cap) != 0 || set_file(&m, path, err, cap) != 0)
         return -1;
     *n = file_m.n, *param = CASE_FILE;
     return 0;
@@ -596,7 +617,7 @@ static int table_file(table_ctx *t, const char *path)
 {
     char err[512];
     pl_csr m = {0};
-    if (pl_mtx_read(path, &m, err, sizeof err) != 0 || set_file(&m, path, err, sizeof err) != 0) {
+    if (pl_mtx_read_within(path, &file_limits, &m, err, sizeof err) != 0 || set_file(&m, path, err, sizeof err) != 0) {
         fprintf(stderr, "lab07 table: %s\n", err);
         return 1;
     }
@@ -625,7 +646,84 @@ static int table_seed(const seed_matrix *sm)
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static int table_command(const pl_cmd_opts *o)
+static void free_names(char **names, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* The files of `table --matrix PATH`: PATH itself, or every *.mtx of the
+   folder PATH, sorted by name, *n of them (*dir: PATH is a folder); or
+   NULL after a line on stderr. */
+static char **matrix_files(const char *path, int *n, int *dir)
+{
+    struct stat st;
+    char **names = NULL;
+    *n = 0;
+    *dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    if (!*dir) { /* the reader says what is wrong with anything but a folder */
+        if ((names = malloc(sizeof *names)) && (names[0] = malloc(strlen(path) + 1))) {
+            strcpy(names[0], path);
+            *n = 1;
+            return names;
+        }
+        free(names);
+        fprintf(stderr, "lab07 table: out of memory\n");
+        return NULL;
+    }
+    DIR *d = opendir(path);
+    if (!d) {
+        fprintf(stderr, "lab07 table: %s: cannot list the folder: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t l = strlen(e->d_name);
+        if (l <= 4 || strcmp(e->d_name + l - 4, ".mtx"))
+            continue;
+        char **more = (size_t)*n < cap ? names : realloc(names, (cap = 2 * cap + 16) * sizeof *names);
+        char *name = more ? malloc(strlen(path) + l + 2) : NULL;
+        if (!name) {
+            closedir(d);
+            free_names(more ? more : names, *n);
+            fprintf(stderr, "lab07 table: %s: out of memory after %d files\n", path, *n);
+            return NULL;
+        }
+        names = more;
+        sprintf(name, "%s/%s", path, e->d_name);
+        names[(*n)++] = name;
+    }
+    closedir(d);
+    if (*n == 0) {
+        free(names);
+        fprintf(stderr, "lab07 table: %s: no .mtx file in the folder\n", path);
+        return NULL;
+    }
+    qsort(names, (size_t)*n, sizeof *names, cmp_str);
+    return names;
+}
+
+/* Every file read once before anything needs the GPU, so that a file the
+   reader refuses is named at once, not after minutes of timing. Returns
+   how many were refused, each with its line on stderr. */
+static int refused_files(char **names, int n)
+{
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        pl_csr m;
+        char err[1024];
+        if (pl_mtx_read_within(names[i], &file_limits, &m, err, sizeof err) != 0) {
+            fprintf(stderr, "lab07 table: %s\n", err);
+            bad++;
+        }
+        pl_csr_free(&m);
+    }
+    return bad;
+}
+
+/* `table` with the --matrix files (a folder's when dir), all read once. */
+static int table_run(const pl_cmd_opts *o, char **files, int nfiles, int dir)
 {
     char why[256];
     pl_session_opts so = {.worker = o->worker, .log = NULL, .start_s = 120};
@@ -660,29 +758,10 @@ static int table_command(const pl_cmd_opts *o)
         if (table_seed(&seed_mats[i]) == 0)
             table_matrix(&t, seed_mats[i].name, seed_mats[i].iters);
     /* real matrices: --matrix FILE, or every *.mtx of a folder, by name */
-    if (o->matrix) {
-        DIR *dir = opendir(o->matrix);
-        if (!dir) {
-            table_file(&t, o->matrix);
-        } else {
-            char *names[256];
-            int nn = 0;
-            struct dirent *e;
-            while ((e = readdir(dir)) && nn < 256) {
-                size_t l = strlen(e->d_name);
-                if (l > 4 && !strcmp(e->d_name + l - 4, ".mtx")) {
-                    names[nn] = malloc(strlen(o->matrix) + l + 2);
-                    if (names[nn])
-                        sprintf(names[nn++], "%s/%s", o->matrix, e->d_name);
-                }
-            }
-            closedir(dir);
-            qsort(names, (size_t)nn, sizeof *names, cmp_str);
-            printf("real matrices from %s, %d iterations each:\n", o->matrix, FILE_ITERS);
-            for (int i = 0; i < nn; i++)
-                table_file(&t, names[i]), free(names[i]);
-        }
-    }
+    if (dir)
+        printf("real matrices from %s, %d iterations each:\n", o->matrix, FILE_ITERS);
+    for (int i = 0; i < nfiles; i++)
+        table_file(&t, files[i]);
     /* part a's scaling: threads 1, 2, 4, ... up to the host's */
     static const char *sweep[] = {"cant", "webbase-1M"};
     for (size_t j = 0; j < 2; j++) {
@@ -729,6 +808,22 @@ static int table_command(const pl_cmd_opts *o)
     if (t.tsv && pl_out_end(t.tsv, tmp, o->out, "lab07") != 0)
         return 2;
     return t.wrong ? 1 : 0;
+}
+
+/* `table`: its --matrix files all read before anything needs the GPU. */
+static int table_command(const pl_cmd_opts *o)
+{
+    int nfiles = 0, dir = 0;
+    char **files = NULL;
+    if (o->matrix && !(files = matrix_files(o->matrix, &nfiles, &dir)))
+        return 2;
+    if (refused_files(files, nfiles)) {
+        free_names(files, nfiles);
+        return 2;
+    }
+    int rc = table_run(o, files, nfiles, dir);
+    free_names(files, nfiles);
+    return rc;
 }
 
 static int command(const char *name, const pl_cmd_opts *o)
