@@ -515,6 +515,10 @@ def check_markers(data, path, lines, n, out):
 
 KIT_TOP = ("labs", "solutions", "kernels_ref", "harness", "tests", "plots", "docs", "mk", "build", "dist")
 MADE_BY_MAKE = ("build/", "dist/")
+# What harness/handout.sh leaves out of the student handout: a kit without
+# solutions/ is a handout, and its docs may still name these instructors'
+# paths.
+INSTRUCTORS_ONLY = ("solutions/", "solutions", "tests/planted18/")
 SECTION_REF = re.compile(
     r"(?:\b[Ll]ab (\d\d)(?:'s|,)? )?\b[Ss]ections? (\d+(?:\.\d+)*(?:(?:,\s*|\s+and\s+|\s+or\s+|\s+to\s+)\d+(?:\.\d+)*)*)")
 BARE_REF = re.compile(r"\((\d+\.\d+(?:,\s*\d+\.\d+)*)\)")
@@ -663,6 +667,9 @@ def code_span_checks(span, outside, lineno, handout):
             if stem != "figures":
                 gp = "plots/%s.gp" % stem
                 res.append((lineno, "path %s" % tok, None if os.path.isfile(gp) else "no %s draws it" % gp))
+            continue
+        if tok.startswith(INSTRUCTORS_ONLY) and not os.path.isdir("solutions"):
+            res.append((lineno, "path %s (instructors' only, not in a handout)" % tok, None))
             continue
         res.append((lineno, "path %s" % tok, None if glob.glob(tok.rstrip("/")) else "no such file in the kit"))
     return res
