@@ -214,7 +214,7 @@ for dir in $(harness/lab-dirs.sh); do
             kit_compiles "$id" "$lab" "$src" ||
                 machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
             echo "lab$id: does not compile: 0 points. First errors:"
-            grep -v '^make: \*\*\* ' "build/$tag/build-lab$id.log" | grep -m 8 -iE 'error|undefined reference|fatal' |
+            grep -vE '^make(\[[0-9]+\])?: \*\*\* ' "build/$tag/build-lab$id.log" | grep -m 8 -iE 'error|undefined reference|fatal' |
                 sed 's/^/    /'
             hint=$(build_hint "build/$tag/build-lab$id.log")
             [ -n "$hint" ] && echo "    hint: $hint"

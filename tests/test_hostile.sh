@@ -78,6 +78,7 @@ lie_hello             | zero                     | y   | -
 include_solution      | nocompile                | y   | does not compile
 include_solution_abs  | nocompile                | y   | does not compile
 compile_leak          | nocompile                | y   | does not compile
+split_include         | nocompile                | y   | does not compile
 skip_timed            | corr_perf0               | -   | timed repetition [0-9]+ of [0-9]+ gave a wrong result|wrong result, so not timed
 calls_cub             | corr_perf0               | -   | uses the vendor library
 dlopen_npp            | le_perf0                 | -   | loads libraries or their functions itself

@@ -14,6 +14,10 @@ python3 tests/planted-subs/make.py "$t" >/dev/null || { echo "0 passed, 1 failed
 gpu=1
 build/tables/lab01 list >/dev/null 2>&1 || make -s build/tables/lab01 >/dev/null
 if ! build/solutions/lab01 info >/dev/null 2>&1; then gpu=0; fi
+# lab 01's maximum, public and with the grading seed's hidden tests, as its
+# table says (the limit tests left out, as below)
+max=$(PRIMLAB_LIMITS=0 build/tables/lab01 list | sed -n 's/^total: \([0-9.]*\) points$/\1/p')
+max_secret=$(PRIMLAB_LIMITS=0 PRIMLAB_SEED=20261123 build/tables/lab01 list | sed -n 's/^total: \([0-9.]*\) points$/\1/p')
 
 # The limit tests (2^31 elements) are left out: they are the subject of
 # make check, not of these reasons, and would take seconds per case.
@@ -36,7 +40,7 @@ expect() { # expect CASE WHAT PATTERN...: every pattern in the case's report
 }
 
 grade no_compile
-expect no_compile "compile error" "does not compile" "subtotal: 0/44"
+expect no_compile "compile error" "does not compile" "subtotal: 0/$max"
 if [ $gpu = 0 ]; then
     echo "SKIP: planted submissions that need a GPU (7 cases): no GPU; not counted as passed"
     skip=7
@@ -44,7 +48,7 @@ else
     for c in solution oob_fault hang past_end host_segv slow hardcoded; do grade $c; done
     grade hardcoded PRIMLAB_SEED=20261123; mv "$t/hardcoded.out" "$t/hardcoded_secret.out"
     grade hardcoded
-    expect solution "full marks" "Score: 44/44"
+    expect solution "full marks" "Score: $max/$max"
     expect oob_fault "kernel fault, next test passes" "n=31 +ERROR" "kernel fault in scan_exclusive: an illegal memory access" \
         "01.c exclusive scan, any n, n=32 +OK"
     expect hang "hang killed, next test passes" "n=65537 +TIMEOUT" "timed out after 10 s" \
@@ -57,7 +61,7 @@ else
     # Under the seed no answer kept from the public inputs is right, but an
     # n = 1 input of 0..7 still matches by chance one time in eight: a few
     # points at most, and never a hidden size.
-    expect hardcoded_secret "hard-coded answers fail under PRIMLAB_SEED" "Score: [0-4](\.[0-9]+)?/48" "\(hidden\)"
+    expect hardcoded_secret "hard-coded answers fail under PRIMLAB_SEED" "Score: [0-4](\.[0-9]+)?/$max_secret" "\(hidden\)"
     if grep -qE "\(hidden\) +OK" "$t/hardcoded_secret.out"; then
         fail=$((fail + 1)); echo "hardcoded_secret FAIL  a hidden size passed: $(grep -m1 -E '\(hidden\) +OK' "$t/hardcoded_secret.out")"
     fi

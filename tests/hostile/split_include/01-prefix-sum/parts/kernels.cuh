@@ -1,0 +1,2 @@
+/* hostile: split_include: the header shared by the submission's files. */
+#pragma once
