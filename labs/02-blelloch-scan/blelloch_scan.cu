@@ -1,7 +1,8 @@
 /* labs/02-blelloch-scan/blelloch_scan.cu: YOUR lab 02 code, the
  * work-efficient (Blelloch) scan.
  *
- * This is the only file you edit and submit. Read README.md beside it first.
+ * This is the file you edit and submit; files of your own may sit beside it
+ * (docs/student-guide.md, "Several files"). Read README.md beside it first.
  * Until you fill a function in it returns without writing, and the harness
  * reports "not implemented yet".
  *

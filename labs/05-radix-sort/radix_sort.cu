@@ -1,6 +1,7 @@
 /* labs/05-radix-sort/radix_sort.cu: YOUR lab 05 code, radix sort.
  *
- * This is the only file you edit and submit. Read README.md beside it first.
+ * This is the file you edit and submit; files of your own may sit beside it
+ * (docs/student-guide.md, "Several files"). Read README.md beside it first.
  * Until you fill a function in it returns without writing, and the harness
  * reports "not implemented yet".
  *

@@ -1,7 +1,8 @@
 /* labs/06-shuffle-reduction/shuffle_reduction.cu: YOUR lab 06 code
  * (reductions with shared memory and with warp shuffles, CSR SpMV).
  *
- * This is the only file you edit and submit. Read README.md beside it first.
+ * This is the file you edit and submit; files of your own may sit beside it
+ * (docs/student-guide.md, "Several files"). Read README.md beside it first.
  * Until you fill a function in it returns without writing, and the harness
  * reports "not implemented yet".
  *

@@ -3,7 +3,8 @@
  * CSR matrix, on the CPU with OpenMP, a thread per row, a warp per row, and
  * load-balanced over the whole array).
  *
- * This is the only file you edit and submit. Read README.md beside it first.
+ * This is the file you edit and submit; files of your own may sit beside it
+ * (docs/student-guide.md, "Several files"). Read README.md beside it first.
  * Until you fill a function in it returns without writing, and the harness
  * reports "not implemented yet".
  *

@@ -3,7 +3,8 @@
  * status words, first in a chain, then by decoupled look-back, then tuned
  * to race CUB).
  *
- * This is the only file you edit and submit. Read README.md beside it first.
+ * This is the file you edit and submit; files of your own may sit beside it
+ * (docs/student-guide.md, "Several files"). Read README.md beside it first.
  * Until you fill a function in it returns without writing, and the harness
  * reports "not implemented yet".
  *
