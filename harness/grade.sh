@@ -8,9 +8,10 @@
 # out like labs/ (the student's tree), and graded by
 # harness/grade-student.sh (harness/check.sh on that tree) against a
 # grading kit made from the handout (no solutions/); every other file is
-# ignored and listed as ignored in that student's feedback. A student whose code does not compile,
-# crashes or hangs costs only that student (each test is isolated; the whole
-# student is also stopped after GRADE_TIMEOUT seconds).
+# ignored and listed as ignored in that student's feedback. A student whose
+# code does not compile, crashes or hangs costs only that student (each
+# test is isolated; the whole student is also stopped after GRADE_TIMEOUT
+# seconds).
 #
 # Where students are graded:
 #   JOBS=N     N students at a time on this host (default: one per GPU
@@ -397,12 +398,12 @@ lab_sources() {
         while IFS= read -r p; do
             [ "$p" = "$own" ] && continue
             skip=0 d=$(dirname "$p")
+            for o in "${lab_stubs[@]}" "${lab_contracts[@]}"; do [ "${p##*/}" = "$o" ] && skip=1; done
+            for o in "${mine[@]}"; do [ "${p##*/}" = "$o" ] && skip=0; done
             while [ "$d" != . ]; do
                 for o in "${lab_stubs[@]}"; do [ -f "$root/$d/$o" ] && skip=1; done
                 d=$(dirname "$d")
             done
-            for o in "${lab_stubs[@]}" "${lab_contracts[@]}"; do [ "${p##*/}" = "$o" ] && skip=1; done
-            for o in "${mine[@]}"; do [ "${p##*/}" = "$o" ] && skip=0; done
             [ $shared = 1 ] && case "$p" in *.cu) skip=1 ;; esac
             [ $skip = 0 ] && printf '%s\n' "$p"
         done
