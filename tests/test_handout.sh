@@ -7,7 +7,7 @@
 # to build. Run by .ci/run after make test (it builds the whole handout:
 # minutes). HANDOUT_KEEP=1 keeps the folder and says where.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 . tests/lib_verdict.sh
 t=$(mktemp -d -p /var/tmp primlab-handout-test.XXXXXX)
 [ "${HANDOUT_KEEP:-0}" = 1 ] && echo "handout test folder: $t" || trap 'rm -rf "$t"' EXIT

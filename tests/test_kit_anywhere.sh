@@ -16,7 +16,7 @@
 # kit's own objects already built here (harness and references: the same
 # for every copy), so that each copy compiles the student's file itself.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 . tests/lib_verdict.sh
 unset PRIMLAB_SEED
 export PRIMLAB_LIMITS=0

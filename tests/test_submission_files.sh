@@ -20,7 +20,7 @@
 # Without solutions/ (the handout) 2's split and 5 are skipped; without a
 # bwrap that starts, 2-5 are (every student build is sandboxed).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 . tests/lib_verdict.sh
 export GRADE_LOCK_WAIT=900 PRIMLAB_LIMITS=0
 unset PRIMLAB_SEED
