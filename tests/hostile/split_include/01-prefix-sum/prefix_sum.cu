@@ -1,46 +1,12 @@
 /* hostile: split_include, the lab file of a submission in three files.
  * parts/kernels.cu climbs out of the folder it is compiled in toward the
  * kit's solutions/ (see there); this file and parts/kernels.cuh are
- * ordinary. The grader must give: "does not compile", 0 points. */
+ * ordinary: the contract's functions, doing nothing.
+ * The grader must give: "does not compile", 0 points. */
 #include "prefix_sum.h"
 #include "parts/kernels.cuh"
 
-#include <cuda_runtime.h>
-
-/* TODO(lab01): write your kernels here, e.g. a block-level Hillis-Steele
- * scan with two shared-memory buffers (README section 4.4 "Double buffering"). */
-
-/* Part (a): one block, n <= PS_BLOCK_MAX. */
-extern "C" void scan_inclusive_block(const int *d_in, int *d_out, int n)
-{
-    /* TODO(lab01): launch one block of a Hillis-Steele scan kernel.
-     * README sections 4 and 7. */
-    (void)d_in, (void)d_out, (void)n;
-}
-
-/* Part (b): any n. */
-extern "C" void scan_inclusive(const int *d_in, int *d_out, int n, int *d_scratch)
-{
-    /* TODO(lab01): scan every block and record its total in d_scratch, scan
-     * the totals (recursively), then add them back.
-     * README section 5 "Beyond one block". */
-    (void)d_in, (void)d_out, (void)n, (void)d_scratch;
-}
-
-/* Part (b) with a chosen block size: the block-size experiment. */
-extern "C" void scan_inclusive_threads(const int *d_in, int *d_out, int n, int *d_scratch, int threads)
-{
-    /* TODO(lab01): part (b) with blocks of `threads` elements, a power of
-     * two from 32 to 1024; at 32 the scratch holds one array of block totals
-     * per level, so scan them in place. README section 9.1 "The block-size
-     * experiment". */
-    (void)d_in, (void)d_out, (void)n, (void)d_scratch, (void)threads;
-}
-
-/* Part (c): any n, exclusive. */
-extern "C" void scan_exclusive(const int *d_in, int *d_out, int n, int *d_scratch)
-{
-    /* TODO(lab01): the same as (b), with the input shifted by one on load.
-     * README section 6 "Exclusive from inclusive". */
-    (void)d_in, (void)d_out, (void)n, (void)d_scratch;
-}
+extern "C" void scan_inclusive_block(const int *, int *, int) {}
+extern "C" void scan_inclusive(const int *, int *, int, int *) {}
+extern "C" void scan_inclusive_threads(const int *, int *, int, int *, int) {}
+extern "C" void scan_exclusive(const int *, int *, int, int *) {}
