@@ -79,5 +79,5 @@ for part in a4 a8; do
             }
         }' "$out/ncu-$part.csv"
 done
-echo "(predicted: ways of conflict from harness/banks.c; measured: wavefronts per shared load from Nsight Compute,"
+echo "(predicted: ways of conflict from harness/parent/banks.c; measured: wavefronts per shared load from Nsight Compute,"
 echo " halved for 8-byte loads, which need two wavefronts even without conflicts)"

@@ -1,4 +1,4 @@
-/* harness/banks.c: the bank-conflict analyzer (see banks.h). */
+/* harness/parent/banks.c: the bank-conflict analyzer (see banks.h). */
 #include "banks.h"
 
 #include <string.h>

@@ -1,4 +1,4 @@
-/* harness/banks.h: the bank-conflict analyzer, on the CPU.
+/* harness/parent/banks.h: the bank-conflict analyzer, on the CPU.
  *
  * Shared memory has 32 banks of 4-byte words; word k lives in bank k % 32.
  * One warp instruction is served in passes ("wavefronts"): a pass serves at

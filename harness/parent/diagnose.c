@@ -1,4 +1,4 @@
-/* harness/diagnose.c: result comparison with diagnosis (see diagnose.h). */
+/* harness/parent/diagnose.c: result comparison with diagnosis (see diagnose.h). */
 #include "diagnose.h"
 
 #include "../../kernels_ref/cpu/radix.h"

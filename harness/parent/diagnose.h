@@ -1,4 +1,4 @@
-/* harness/diagnose.h: compare a result with its reference and say what is wrong.
+/* harness/parent/diagnose.h: compare a result with its reference and say what is wrong.
  *
  * "FAIL" teaches nothing; a diagnosis names the bug's likely shape:
  *   - output never written (poison left), everywhere ("not implemented yet")

@@ -1,4 +1,4 @@
-/* harness/report.c: TSV and table writers (see report.h). */
+/* harness/parent/report.c: TSV and table writers (see report.h). */
 #include "report.h"
 
 #include <errno.h>

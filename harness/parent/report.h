@@ -1,4 +1,4 @@
-/* harness/report.h: benchmark rows as TSV (for gnuplot) and as a readable table.
+/* harness/parent/report.h: benchmark rows as TSV (for gnuplot) and as a readable table.
  *
  * One row per (part, variant, n). Ratios: x_serial and x_omp are speedups
  * over the CPU references (their time / this time); x_vendor is this row's

@@ -1,4 +1,4 @@
-/* harness/results.c: scores files and LMS formats (see results.h). */
+/* harness/parent/results.c: scores files and LMS formats (see results.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
 

@@ -1,4 +1,4 @@
-/* harness/results.h: grading results: read the per-test scores that lab
+/* harness/parent/results.h: grading results: read the per-test scores that lab
  * binaries append (TSV), and write what course tools read: a Gradescope
  * results.json, the Autolab scores line, a gradebook row.
  *

@@ -1,4 +1,4 @@
-/* harness/results_main.c: build/primlab-results, the last step of grading.
+/* harness/parent/results_main.c: build/primlab-results, the last step of grading.
  *
  *   primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE]
  *                   [--autolab] [--csv-row NAME]

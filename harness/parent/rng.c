@@ -1,4 +1,4 @@
-/* harness/rng.c: xoshiro256** and splitmix64 (see rng.h). */
+/* harness/parent/rng.c: xoshiro256** and splitmix64 (see rng.h). */
 #include "rng.h"
 
 static uint64_t splitmix64(uint64_t *x)

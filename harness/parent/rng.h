@@ -1,4 +1,4 @@
-/* harness/rng.h: deterministic random numbers and input generators.
+/* harness/parent/rng.h: deterministic random numbers and input generators.
  *
  * xoshiro256** seeded through splitmix64: the same seed gives the same
  * stream on every machine, so a failing test can be replayed with --seed.

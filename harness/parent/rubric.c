@@ -1,4 +1,4 @@
-/* harness/rubric.c: graded tests and points (see rubric.h, lab.h). */
+/* harness/parent/rubric.c: graded tests and points (see rubric.h, lab.h). */
 #include "rubric.h"
 
 #include "rng.h"

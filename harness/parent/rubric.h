@@ -1,4 +1,4 @@
-/* harness/rubric.h: the list of graded tests of a lab, and their points.
+/* harness/parent/rubric.h: the list of graded tests of a lab, and their points.
  *
  * Built from the lab table alone: every part at each of its test sizes,
  * then (with a secret seed) hidden sizes derived from that seed, then the

@@ -1,4 +1,4 @@
-/* harness/timing.c: median and CPU timing (see timing.h). */
+/* harness/parent/timing.c: median and CPU timing (see timing.h). */
 #include "timing.h"
 
 #include <omp.h>

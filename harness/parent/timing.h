@@ -1,4 +1,4 @@
-/* harness/timing.h: CPU timing with omp_get_wtime, and the median rule
+/* harness/parent/timing.h: CPU timing with omp_get_wtime, and the median rule
  * shared with the GPU timer. */
 #ifndef PRIMLAB_TIMING_H
 #define PRIMLAB_TIMING_H
