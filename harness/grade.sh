@@ -71,6 +71,7 @@
 # Exports to check.sh and the lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and
 # PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u
+. harness/source-files.sh
 seed_set=${PRIMLAB_SEED+1}
 seed=${PRIMLAB_SEED-}
 unset PRIMLAB_SEED
@@ -382,7 +383,7 @@ if len(refused) > 20:
 PY
 }
 
-# lab_sources ROOT LAB: the source files (.cu, .cuh, .h, .hpp, .inl) that
+# lab_sources ROOT LAB: the source files (harness/source-files.sh) that
 # belong with LAB, whose own file lies in folder ROOT, relative to it: those
 # of ROOT and its subfolders, but not a subfolder holding another lab's
 # file (that lab's), not another lab's own file or contract header, and, in
@@ -393,10 +394,10 @@ lab_sources() {
     own=$(cd "labs/$2" && ls -- *.cu)
     mapfile -t mine < <(cd "labs/$2" && ls -- *.h)
     for o in "${lab_stubs[@]}"; do [ "$o" != "$own" ] && [ -f "$root/$o" ] && shared=1; done
-    (cd "$root" && find . -mindepth 1 -maxdepth 5 -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.h' \
-        -o -name '*.hpp' -o -name '*.inl' \) | sed 's|^\./||' | LC_ALL=C sort) |
+    (cd "$root" && find . -mindepth 1 -maxdepth 5 -type f | sed 's|^\./||' | LC_ALL=C sort) |
         while IFS= read -r p; do
             [ "$p" = "$own" ] && continue
+            pl_is_source "${p##*/}" || continue
             skip=0 d=$(dirname "$p")
             for o in "${lab_stubs[@]}" "${lab_contracts[@]}"; do [ "${p##*/}" = "$o" ] && skip=1; done
             for o in "${mine[@]}"; do [ "${p##*/}" = "$o" ] && skip=0; done

@@ -24,6 +24,7 @@
 # Exit status: 0; 2 when SRC lacks the lab's own file or STAGE cannot be
 # written.
 set -u
+. "$(dirname "$0")/source-files.sh"
 src=${1%/} kit=${2%/} stage=${3%/}
 max_files=100
 stub=$(cd "$kit" && ls -- *.cu 2>/dev/null | head -n 1)
@@ -43,24 +44,27 @@ is_contract() {
     for h in "${contract[@]}"; do [ "$1" = "$h" ] && return 0; done
     return 1
 }
+# each folder and the file named in letters, digits and _ . + -, not
+# starting with . or - (LC_ALL=C: no letters of other alphabets)
+good_path='^([A-Za-z0-9_][A-Za-z0-9_.+-]*/)*[A-Za-z0-9_][A-Za-z0-9_.+-]*$'
+export LC_ALL=C
 taken=1
 while IFS= read -r -d '' p; do
     p=${p#./}
     [ "$p" = "$stub" ] && continue
     base=${p##*/}
-    case "$base" in *.cu | *.cuh | *.h | *.hpp | *.inl) ;; *) continue ;; esac
-    why=""
+    pl_is_source "$base" || continue
+    why="" slashes=${p//[^\/]/}
     if [ -L "$src/$p" ]; then
         why="a symbolic link: only regular files are compiled"
     elif [ ! -f "$src/$p" ]; then
         continue
-    elif ! LC_ALL=C awk -v p="$p" 'BEGIN { n = split(p, c, "/"); for (i = 1; i <= n; i++)
-            if (c[i] !~ /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/) exit 1 }'; then
+    elif ! [[ $p =~ $good_path ]]; then
         why="its name has characters other than letters, digits and _ . + - (or starts with . or -)"
     elif is_contract "$base"; then
         cmp -s "$src/$p" "$kit/$base" && [ "$p" = "$base" ] && continue # the contract itself, unchanged
         why="the kit's own contract header is used, not this copy of it"
-    elif [ "$(tr -cd / <<<"$p" | wc -c)" -ge 4 ]; then
+    elif [ ${#slashes} -ge 4 ]; then
         why="deeper than 4 folders"
     elif [ $taken -ge $max_files ]; then
         why="more than $max_files source files: the rest are left out"

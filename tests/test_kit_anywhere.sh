@@ -30,19 +30,9 @@ me=$(id -u)
 dirs=()
 trap 'rm -rf "${dirs[@]}"' EXIT
 
-# kit_files: the kit's files, NUL-separated: those git tracks, or in a kit
-# that is not a git checkout of its own (the handout) every file but build
-# outputs
-kit_files() {
-    if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
-        git ls-files -z | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done
-    else
-        find . -type f ! -path './build/*' ! -path './dist/*' -print0 | sed -z 's|^\./||'
-    fi
-}
 # copy_kit DEST: the kit's files (their times kept) and the kit's built parts
 copy_kit() {
-    mkdir -p "$1" && kit_files | tar --null -T - -cf - | tar -xf - -C "$1" &&
+    mkdir -p "$1" && harness/kit-files.sh | tar --null -T - -cf - | tar -xf - -C "$1" &&
         mkdir -p "$1/build" && cp -a build/obj build/libprimlab.a build/libworker.a build/vendor build/.flags \
             build/.bootstrap "$1/build/"
 }
