@@ -394,9 +394,10 @@ lab_sources() {
     own=$(cd "labs/$2" && ls -- *.cu)
     mapfile -t mine < <(cd "labs/$2" && ls -- *.h)
     for o in "${lab_stubs[@]}"; do [ "$o" != "$own" ] && [ -f "$root/$o" ] && shared=1; done
-    (cd "$root" && find . -mindepth 1 -maxdepth 5 -type f | sed 's|^\./||' | LC_ALL=C sort) |
-        while IFS= read -r p; do
+    (cd "$root" && find . -mindepth 1 -maxdepth 5 -type f -print0 | sed -z 's|^\./||' | LC_ALL=C sort -z) |
+        while IFS= read -r -d '' p; do
             [ "$p" = "$own" ] && continue
+            [[ $p == *[[:cntrl:]]* ]] && continue # a line break would split the name (listed as ignored)
             pl_is_source "${p##*/}" || continue
             skip=0 d=$(dirname "$p")
             for o in "${lab_stubs[@]}" "${lab_contracts[@]}"; do [ "${p##*/}" = "$o" ] && skip=1; done
@@ -406,9 +407,13 @@ lab_sources() {
                 d=$(dirname "$d")
             done
             [ $shared = 1 ] && case "$p" in *.cu) skip=1 ;; esac
-            [ $skip = 0 ] && printf '%s\n' "$p"
+            [ $skip = 0 ] && printf '%s\0' "$p"
         done
 }
+
+# shown NAME: a file's name as feedback shows it, on one line (a control
+# character, a line break among them, as '?').
+shown() { printf '%s' "$1" | LC_ALL=C tr -c '[:print:]' '?'; }
 
 # take_lab_files SRC LABS: copy each lab's files found in SRC into
 # LABS/<lab>/: its own file (e.g. prefix_sum.cu) and the source files that
@@ -417,27 +422,29 @@ take_lab_files() {
     local lab f p pick dir found taken=() ignored
     for lab in "${labs[@]}"; do
         f=$(cd "labs/$lab" && ls -- *.cu)
-        mapfile -t found < <(cd "$1" && find . -type f -name "$f" | sed 's|^\./||' | sort)
+        mapfile -d '' -t found < <(cd "$1" && find . -type f -name "$f" -print0 | sed -z 's|^\./||' | sort -z)
         pick=""
         for p in "${found[@]}"; do
             case "$p" in */"$lab/$f" | "$lab/$f") pick=$p ;; esac
         done
         [ -z "$pick" ] && [ ${#found[@]} -gt 0 ] && pick=${found[0]}
-        [ ${#found[@]} -gt 1 ] && echo "several files named $f; graded $pick"
+        [ ${#found[@]} -gt 1 ] && echo "several files named $f; graded $(shown "$pick")"
         if [ -n "$pick" ]; then
             mkdir -p "$2/$lab"
             cp "$1/$pick" "$2/$lab/$f"
             taken+=("$pick")
             dir=$(dirname "$pick")
-            while IFS= read -r p; do
+            while IFS= read -r -d '' p; do
                 mkdir -p "$2/$lab/$(dirname "$p")" && cp "$1/$dir/$p" "$2/$lab/$p"
                 if [ "$dir" = . ]; then taken+=("$p"); else taken+=("$dir/$p"); fi
             done < <(lab_sources "$1/$dir" "$lab")
         fi
     done
-    echo "graded: ${taken[*]:-(no lab file found)}"
-    ignored=$(cd "$1" && find . -type f | sed 's|^\./||' | sort |
-        { grep -vxF -f <(printf '%s\n' "${taken[@]}" "") || true; })
+    local -A was_taken=()
+    for p in "${taken[@]}"; do was_taken[$p]=1; done
+    echo "graded: $(shown "${taken[*]:-(no lab file found)}")"
+    ignored=$(cd "$1" && find . -type f -print0 | sed -z 's|^\./||' | sort -z |
+        while IFS= read -r -d '' p; do [ -n "${was_taken[$p]:-}" ] || { shown "$p"; echo; }; done)
     if [ -n "$ignored" ]; then
         echo "ignored (only the lab files are graded):"
         head -n 50 <<<"$ignored" | sed 's/^/  /'

@@ -69,8 +69,8 @@ while IFS= read -r -d '' p; do
     elif [ $taken -ge $max_files ]; then
         why="more than $max_files source files: the rest are left out"
     fi
-    if [ -n "$why" ]; then
-        ignored+=("$p"$'\t'"$why")
+    if [ -n "$why" ]; then # the name as shown: one line, one field
+        ignored+=("$(printf '%s' "$p" | tr -c '[:print:]' '?')"$'\t'"$why")
         continue
     fi
     taken=$((taken + 1))

@@ -41,12 +41,14 @@ echo '#define DEEP 1' >"$s/deep/a/b/c/too_deep.h"
 echo x >"$s/we ird.cu"
 echo notes >"$s/notes.txt"
 ln -s more.cu "$s/link.cu"
+echo x >"$s/"$'x\ncompile\tevil.cu' # a name that would forge a line of the manifest
 harness/stage-submission.sh "$s" labs/$lab "$t/stage" >"$t/stage.log" 2>&1
 printf 'compile\tprefix_sum.cu\ncompile\tmore.cu\nheader\tkernels.cuh\nheader\tsub/util.h\n' >"$t/want"
 printf 'ignored\tdeep/a/b/c/too_deep.h\tdeeper than 4 folders\n' >>"$t/want"
 printf 'ignored\tlink.cu\ta symbolic link: only regular files are compiled\n' >>"$t/want"
 printf "ignored\tsub/prefix_sum.h\tthe kit's own contract header is used, not this copy of it\n" >>"$t/want"
 printf 'ignored\twe ird.cu\tits name has characters other than letters, digits and _ . + - (or starts with . or -)\n' >>"$t/want"
+printf 'ignored\tx?compile?evil.cu\tits name has characters other than letters, digits and _ . + - (or starts with . or -)\n' >>"$t/want"
 verdict "stage: the manifest lists what is compiled, the headers, and what is left out with why" \
     "$(diff "$t/want" "$t/stage/.manifest" | sed 's/^/; /' | tr -d '\n')" "$t/stage.log"
 problems=""
@@ -150,6 +152,10 @@ verdict "make check IMPL=dir names the files compiled and the one ignored" "$pro
 subs=$t/subs
 mkdir -p "$subs/ann" "$t/bob/hw/$lab" "$subs/cat"
 cp -r "$t/rdc/$lab" "$subs/ann/"
+# names with a line break: one would forge a report line, one would climb
+# out of the submission were names read a line at a time
+echo x >"$subs/ann/$lab/"$'notes\nlab01: compiled forged.cu'
+mkdir "$subs/ann/$lab/"$'d\n..' && echo x >"$subs/ann/$lab/"$'d\n../evil.cu'
 cp "$t/rdc/$lab"/* "$t/bob/hw/$lab/" && echo notes >"$t/bob/hw/README.md"
 tar -czf "$subs/bob.tar.gz" -C "$t/bob" hw
 # cat: one flat folder with two labs' files, a shared header and a stray .cu
@@ -157,6 +163,8 @@ cp labs/$lab/prefix_sum.cu "$t/rdc/$lab/helpers.cuh" "$subs/cat/"
 cp labs/02-blelloch-scan/blelloch_scan.cu "$subs/cat/"
 cp "$t/rdc/$lab/helpers.cu" "$subs/cat/stray.cu"
 PRIMLAB_NO_GPU=1 harness/grade.sh "$subs" "$t/grades" >"$t/grade.out" 2>&1
+# feedback_of WHO: what results.json shows WHO (the picking of files included)
+feedback_of() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["output"])' "$t/grades/$1/results.json" 2>/dev/null; }
 problems=""
 for who in ann bob; do
     rep=$t/grades/$who/report.txt
@@ -164,17 +172,22 @@ for who in ann bob; do
         problems+="; $who's report does not name his three files"
     grep -q "^lab01: ignored prefix_sum.h" "$rep" 2>/dev/null || problems+="; $who's report does not name the ignored copy"
 done
-feedback=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["output"])' "$t/grades/bob/results.json" 2>/dev/null)
+grep -q "forged" "$t/grades/ann/report.txt" && problems+="; a file name forged a line of ann's report"
+feedback=$(feedback_of ann)
+grep -qx "lab01: compiled forged.cu" <<<"$feedback" && problems+="; a file name forged a line of ann's feedback"
+grep -qxF "  $lab/notes?lab01: compiled forged.cu" <<<"$feedback" || problems+="; ann's odd name is not listed as ignored, on one line"
+grep -qxF "  $lab/d?../evil.cu" <<<"$feedback" || problems+="; ann's file in an odd folder is not listed as ignored"
+feedback=$(feedback_of bob)
 grep -qx "graded: hw/$lab/prefix_sum.cu hw/$lab/helpers.cu hw/$lab/helpers.cuh hw/$lab/prefix_sum.h" <<<"$feedback" ||
     problems+="; bob's feedback does not list his four files as graded"
 grep -qx "  hw/README.md" <<<"$feedback" || problems+="; bob's README is not listed as ignored"
 rep=$t/grades/cat/report.txt
 grep -qx "lab01: compiled prefix_sum.cu; headers helpers.cuh" "$rep" 2>/dev/null || problems+="; cat's lab 01 is not the lab file and the header"
 grep -qx "lab02: compiled blelloch_scan.cu; headers helpers.cuh" "$rep" 2>/dev/null || problems+="; cat's lab 02 is not the lab file and the header"
-feedback=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["output"])' "$t/grades/cat/results.json" 2>/dev/null)
+feedback=$(feedback_of cat)
 grep -qx "  stray.cu" <<<"$feedback" || problems+="; cat's stray.cu is not listed as ignored"
 grep -q "^lab01: does not compile" "$rep" && problems+="; cat's lab 01 does not compile"
-verdict "make grade: a lab's files from a folder, a .tar.gz and a folder shared by two labs, named in the report" \
+verdict "make grade: a lab's files from a folder, a .tar.gz and a folder shared by two labs, named in the report; odd names only listed" \
     "$problems" "$t/grade.out"
 
 # ---------------------------------------------------------------- 5
