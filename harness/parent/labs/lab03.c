@@ -1,10 +1,10 @@
 /* harness/parent/labs/lab03.c: the lab table entry of lab 03, shared-memory bank
  * conflicts. Parts, yardsticks, sizes and points live here only; `analyze`
- * prints the bank-conflict analyzer's predictions (harness/parent/banks.c). */
+ * prints the bank-conflict analyzer's predictions (lab03_banks.c). */
 #include "../../../kernels_ref/cpu/banks.h"
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/03-bank-conflicts/bank_conflicts.h"
-#include "../banks.h"
+#include "lab03_banks.h"
 #include "../lab.h"
 #include "../report.h"
 

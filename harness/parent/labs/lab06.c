@@ -30,7 +30,7 @@
 #include "../diagnose.h"
 #include "../lab.h"
 #include "../rng.h"
-#include "../sumerr.h"
+#include "lab06_sumerr.h"
 
 #include <math.h>
 #include <stdio.h>
