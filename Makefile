@@ -70,9 +70,13 @@ lab_dir = $(filter $(1)-%,$(LAB_DIRS))
 lab_src = $(notdir $(wildcard labs/$(call lab_dir,$(1))/*.cu))
 lab_base = $(basename $(call lab_src,$(1)))
 
-# The parent (no CUDA): tables, inputs, references, verdicts, reports.
+# The parent (no CUDA): tables, inputs, references, verdicts, reports. A
+# lab's own modules sit beside its table (harness/parent/labs/labNN_*.c, an
+# analyzer, an experiment) and go into the library with the rest, where only
+# the binaries that use them pick them up; each table, labNN.c, is linked
+# into its lab's binaries alone.
 PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/%_main.c,$(wildcard harness/parent/*.c)) \
-              $(wildcard kernels_ref/cpu/*.c)
+              $(wildcard harness/parent/labs/*_*.c) $(wildcard kernels_ref/cpu/*.c)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 PARENT_OBJ := $(call obj,$(PARENT_SRC))
 # The worker (CUDA): its main, device buffers, timing, vendor yardsticks.
@@ -83,7 +87,11 @@ CPU_TEST_SRC := $(filter-out harness/parent/lab_run.c,$(PARENT_SRC))
 # Labs whose solution is here (the student handout ships none).
 SOL_LAB_IDS := $(foreach l,$(LAB_IDS),$(if $(wildcard solutions/$(call lab_dir,$(l))/$(call lab_src,$(l))),$(l)))
 NOSOL_LAB_IDS := $(filter-out $(SOL_LAB_IDS),$(LAB_IDS))
-SHOW_IMPL := $(if $(filter 01,$(SOL_LAB_IDS)),solutions,labs)
+# `make demo` runs the first lab, the solution when there is one.
+DEMO_LAB := $(firstword $(LAB_IDS))
+SHOW_IMPL := $(if $(filter $(DEMO_LAB),$(SOL_LAB_IDS)),solutions,labs)
+# The labs with a profile of their own (make profile).
+PROFILE_SCRIPTS := $(sort $(wildcard harness/labs/lab*-profile.sh))
 
 # IMPL: labs -> build/labs, solutions -> build/solutions, a folder -> build/impl-<folder>
 IMPL ?= labs
@@ -175,8 +183,8 @@ $(foreach i,$(IMPLS),$(eval $(call impl_rules,$(i))))
 # worker, build/<impl>/labNN-worker, with a list of the vendor library's
 # symbols found in the student's own object (labNN-worker.vendor), and of
 # the calls that load a library or look up a function by its name at run
-# time (dlopen, dlsym, ...: cuSPARSE, linked into lab 06's worker, or NPP
-# could be reached through them without naming a vendor symbol).
+# time (dlopen, dlsym, ...: cuSPARSE, linked into a sparse lab's worker, or
+# NPP could be reached through them without naming a vendor symbol).
 VENDOR_SYMS := (^|[^A-Za-z0-9_])(cub|thrust)::|(^|[^A-Za-z0-9_])(cublas|cusparse|cufft|curand|npp[a-z]*)[A-Z_]
 RUNTIME_LOAD_SYMS := ^(dlopen|dlmopen|dlsym|dlvsym|dl_iterate_phdr|_r_debug|__libc_dl[a-z_]*|_dl_[a-z_]*)(@.*)?$$
 define lab_rules
@@ -270,9 +278,12 @@ TESTS = $(CPU_TESTS) $(GPU_TESTS)
 TEST_WORKERS := build/tests/fake-worker build/tests/planted-worker $(if $(filter 05,$(SOL_LAB_IDS)),build/planted/lab05-worker)
 LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
 TOOLS := build/primlab-results build/mtx-check $(LAB_IDS:%=build/tables/lab%)
-# Pieces of the build kept beside the code they build (mk/*.mk): each may add
-# to CPU_TESTS, GPU_TESTS and TOOLS and define its own rules.
+# Pieces of the build kept beside the code they build: shared ones in mk/,
+# a lab's own in harness/labs/labNN.mk (its tests, its workers' link flags,
+# LDLIBS_LABNN). Each may add to CPU_TESTS, GPU_TESTS and TOOLS and define
+# its own rules.
 include $(sort $(wildcard mk/*.mk))
+include $(sort $(wildcard harness/labs/*.mk))
 
 .SECONDARY:
 
@@ -281,21 +292,21 @@ include $(sort $(wildcard mk/*.mk))
 
 all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
-	@echo "next: make test (the project's tests), make check LAB=01 (grade your lab), make demo"
+	@echo "next: make test (the project's tests), make check LAB=$(DEMO_LAB) (grade your lab), make demo"
 
 help:
 	@echo "primlab targets:"
 	@echo "  make                 build every lab (student and solution) and the tests"
 	@echo "  make test            the project's own tests (GPU suites skip without a GPU)"
-	@echo "  make check           grade the student code: LAB=01 for one lab, IMPL=solutions for the solutions"
+	@echo "  make check           grade the student code: LAB=NN for one lab, IMPL=solutions for the solutions"
 	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade,"
 	@echo "                       JOBS=N students at a time (one per GPU), SLURM=1 as a Slurm job array"
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
-	@echo "  make demo            run lab 01's solution against the CPU and CUB, print the table, draw figures"
+	@echo "  make demo            run lab $(DEMO_LAB)'s solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
-	@echo "  make profile LAB=03  Nsight Compute's bank-conflict counters beside the analyzer's prediction"
-	@echo "  make profile LAB=08  Nsight Compute on the tuned single-pass scan and CUB's: DRAM throughput, stall reasons"
-	@echo "  make test-hostile    grade planted and hostile lab-01 submissions (tests/planted-subs, tests/hostile) as a class"
+	@for f in $(PROFILE_SCRIPTS); do l=$${f##*/lab}; \
+	  printf '  %-20s %s\n' "make profile LAB=$${l%%-profile.sh}" "$$(sed -n 's/^# help: //p' $$f)"; done
+	@echo "  make test-hostile    grade planted and hostile submissions (tests/planted-subs, tests/hostile) as a class"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
 	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
@@ -390,24 +401,25 @@ grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"
 
 DEMO_SIZES ?= 2^16,2^20,2^24
-demo: build/$(SHOW_IMPL)/lab01 build/$(SHOW_IMPL)/lab01-worker
-	@echo "== lab 01 (prefix sum): the $(SHOW_IMPL) code against the CPU references and CUB"
-	$(Q)build/$(SHOW_IMPL)/lab01 run --n $(DEMO_SIZES) --reps 10 --out build/demo-lab01.tsv
+demo: build/$(SHOW_IMPL)/lab$(DEMO_LAB) build/$(SHOW_IMPL)/lab$(DEMO_LAB)-worker
+	@echo "== lab $(DEMO_LAB) ($(subst -, ,$(patsubst $(DEMO_LAB)-%,%,$(call lab_dir,$(DEMO_LAB))))): the $(SHOW_IMPL) code against the CPU references and CUB"
+	$(Q)build/$(SHOW_IMPL)/lab$(DEMO_LAB) run --n $(DEMO_SIZES) --reps 10 --out build/demo-lab$(DEMO_LAB).tsv
 	@echo "== figures from the reference data in plots/data (measured on the GPU named in each figure)"
 	$(Q)if harness/bootstrap.sh --plots >build/bootstrap-plots.log 2>&1; then \
 	  for d in $(LAB_IDS); do test ! -f plots/data/lab$$d.tsv || plots/render.sh $$d || exit 1; done; \
 	  echo "demo done: figures in plots/figures/"; \
 	else tail -n 1 build/bootstrap-plots.log; echo "demo: figures not drawn: gnuplot is missing (see above)"; fi
 
-# With a GPU, measure afresh (replacing the reference data); then render.
+# With a GPU, measure afresh (replacing the reference data): every command
+# that a lab's table says writes figure data (plots/measure.sh; `sweep`
+# unless the lab has data of its own); then render. Variables that a
+# lab's command takes from make plots (MATRICES=DIR) reach it from the
+# command line.
 plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
 	$(Q)for d in $(if $(LAB),$(LAB),$(LAB_IDS)); do \
 	  if build/$(SHOW_IMPL)/lab$$d info >/dev/null 2>&1; then \
 	    echo "== lab $$d: measuring on the GPU"; \
-	    if [ $$d = 07 ]; then build/$(SHOW_IMPL)/lab07 table $(if $(MATRICES),--matrix $(MATRICES)) --out plots/data/lab07.tsv || exit 1; \
-	    else build/$(SHOW_IMPL)/lab$$d sweep --out plots/data/lab$$d.tsv || exit 1; fi; \
-	    if [ $$d = 03 ]; then build/$(SHOW_IMPL)/lab03 analyze --out plots/data/lab03_banks.tsv >/dev/null || exit 1; fi; \
-	    if [ $$d = 05 ]; then build/$(SHOW_IMPL)/lab05 passes --out plots/data/lab05_passes.tsv || exit 1; fi; \
+	    plots/measure.sh build/$(SHOW_IMPL)/lab$$d || exit 1; \
 	  elif [ ! -s plots/data/lab$$d.tsv ]; then echo "== lab $$d: no GPU and no reference data yet (plots/data/lab$$d.tsv): nothing drawn"; continue; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
@@ -415,10 +427,10 @@ plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
 handout:
 	$(Q)harness/handout.sh
 
-# Nsight Compute: lab 03's bank-conflict counters beside the analyzer; lab
-# 08's tuned scan beside CUB's (DRAM throughput, stall reasons).
+# Nsight Compute on a lab's kernels, for the labs with a profile
+# (harness/labs/labNN-profile.sh); without LAB, the first of them.
 profile: $(LAB_BINS)
-	$(Q)harness/profile.sh $(if $(LAB),$(LAB),03) $(SHOW_IMPL)
+	$(Q)harness/profile.sh "$(LAB)" $(SHOW_IMPL)
 
 clean:
 	rm -rf build dist

@@ -3,7 +3,7 @@
  * process isolation, and the CPU scan references. Also run under ASan and
  * UBSan by `make test-sanitize`. */
 #define _GNU_SOURCE
-#include "../harness/parent/banks.h"
+#include "../harness/parent/labs/lab03_banks.h"
 #include "../harness/parent/diagnose.h"
 #include "../harness/parent/gpu_nodes.h"
 #include "../harness/parent/proc.h"

@@ -1,5 +1,5 @@
 /* tests/test_sumerr.c: Check tests of lab 06's `sumerr` command
- * (harness/parent/sumerr.c, the summation-error experiment of part (e)),
+ * (harness/parent/labs/lab06_sumerr.c, the summation-error experiment of part (e)),
  * run by `make test` or alone:
  *
  *   make build/tests/test_sumerr && build/tests/test_sumerr
@@ -18,7 +18,7 @@
  *     missing, an output that cannot be written: status 2, no file.
  */
 #define _GNU_SOURCE
-#include "../harness/parent/sumerr.h"
+#include "../harness/parent/labs/lab06_sumerr.h"
 #include "../kernels_ref/cpu/reduce.h"
 
 #include <check.h>

@@ -9,6 +9,9 @@
  *   labNN sweep [--part X] [--out FILE]            n = 2^lo..2^hi, TSV for plots
  *   labNN info | list                              the GPU | the parts and tests
  *   labNN fill --scores FILE                       a row for each test FILE lacks
+ *   labNN commands                                 every command as TSV, for scripts
+ *   labNN NAME [options]                           one of the lab's own commands,
+ *                                                  declared in its table (pl_lab_cmd)
  *
  * The grading seed (PRIMLAB_SEED) is read and removed from the environment
  * before anything else runs; the list of tests and the maximum are fixed
@@ -53,30 +56,89 @@ typedef struct opts {
 static const char *prog = "lab";
 static char secret_seed[64]; /* PRIMLAB_SEED, taken out of the environment */
 
+/* The commands every lab has. gpu: it runs the lab's worker. */
+static const struct builtin {
+    const char *name, *help;
+    int gpu;
+} builtins[] = {
+    {"check", "correctness tests, each in its own process; prints OK/FAIL, reasons, the score", 1},
+    {"run", "benchmark every variant: time, GB/s, % of copy bandwidth, ratios to CPU and CUB", 1},
+    {"sweep", "benchmark n = 2^lo..2^hi and write TSV rows for the plots", 1},
+    {"info", "describe the GPU", 1},
+    {"list", "list the parts, test sizes and points", 0},
+    {"fill", "append to --scores a FAIL row for every graded test it lacks (a stopped run)", 0},
+    {"commands", "every command of this lab as TSV: name, data, gpu, plots, options", 0},
+};
+#define NBUILTINS (int)(sizeof builtins / sizeof builtins[0])
+
+/* The lab's own command called name, or NULL. */
+static const pl_lab_cmd *own_command(const pl_lab *lab, const char *name)
+{
+    for (int k = 0; k < lab->ncommands; k++)
+        if (!strcmp(lab->commands[k].name, name))
+            return &lab->commands[k];
+    return NULL;
+}
+
+/* The file `sweep` writes for the figures: the lab's main data file,
+   unless one of its own commands writes that (lab data that is no sweep). */
+static const char *sweep_data(const pl_lab *lab)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "plots/data/lab%s.tsv", lab->id);
+    for (int k = 0; k < lab->ncommands; k++)
+        if (lab->commands[k].data && !strcmp(lab->commands[k].data, path))
+            return NULL;
+    return path;
+}
+
+/* --param's help: each parameter the parts take, by its name, with a few
+   of its values from the table (the names of a named one). */
+static void param_help(FILE *f, const pl_lab *lab)
+{
+    fprintf(f, "  --param LIST  the parts' input parameter; check: only those");
+    int any = 0;
+    for (int k = 0; k < lab->nparts; k++) {
+        const pl_part *p = &lab->parts[k];
+        int seen = !p->param_name;
+        for (int j = 0; j < k && !seen; j++)
+            seen = lab->parts[j].param_name && !strcmp(lab->parts[j].param_name, p->param_name);
+        if (seen)
+            continue;
+        any = 1;
+        int nlabels = p->nparam_labels ? p->nparam_labels : p->nparams;
+        fprintf(f, "\n                %s: %s, e.g. ", p->param_name, p->param_labels ? "by name" : "numbers");
+        for (int q = 0; q < 3 && q < (p->param_labels ? nlabels : p->nparams); q++) {
+            if (!p->param_labels)
+                fprintf(f, "%s%g", q ? "," : "", p->params[q]);
+            else
+                fprintf(f, strchr(p->param_labels[q], ' ') ? "%s\"%s\"" : "%s%s", q ? "," : "", p->param_labels[q]);
+        }
+    }
+    fprintf(f, "%s\n", any ? "" : " (this lab's parts have none)");
+}
+
 static void usage(FILE *f)
 {
+    const pl_lab *lab = pl_this_lab();
+    fprintf(f, "usage: %s <command> [options]\ncommands:\n", prog);
+    for (int k = 0; k < NBUILTINS; k++)
+        fprintf(f, "  %-8s %s\n", builtins[k].name, builtins[k].help);
+    if (lab->ncommands)
+        fprintf(f, "%s's own commands:\n", prog);
+    for (int k = 0; k < lab->ncommands; k++)
+        fprintf(f, "  %s %s\n           %s\n", lab->commands[k].name, lab->commands[k].args ? lab->commands[k].args : "",
+                lab->commands[k].help);
+    fprintf(f, "options:\n"
+               "  --part X      only part X (a, b, ...)\n"
+               "  --n LIST      sizes, comma-separated: 1000, 2^20, 4M (= 4 * 2^20)\n"
+               "  --seed S      input seed (default 1)\n");
+    param_help(f, lab);
+    fprintf(f, "  --reps R      timed repetitions, median reported (default 20)\n"
+               "  --out FILE    write TSV rows to FILE (run, sweep)\n");
+    if (lab->load_matrix)
+        fprintf(f, "  --matrix FILE (run) time the parts on a Matrix Market file\n");
     fprintf(f,
-            "usage: %s <command> [options]\n"
-            "commands:\n"
-            "  check   correctness tests, each in its own process; prints OK/FAIL, reasons, the score\n"
-            "  run     benchmark every variant: time, GB/s, %% of copy bandwidth, ratios to CPU and CUB\n"
-            "  sweep   benchmark n = 2^lo..2^hi and write TSV rows for the plots\n"
-            "  info    describe the GPU\n"
-            "  list    list the parts, test sizes and points\n"
-            "  analyze (lab 03) the bank-conflict analyzer; sumerr (lab 06) the summation-error experiment;\n"
-            "          table (lab 07) the per-matrix table, the threads sweep and the row-length families\n"
-            "  fill    append to --scores a FAIL row for every graded test it lacks (a stopped run)\n"
-            "options:\n"
-            "  --part X      only part X (a, b, ...)\n"
-            "  --n LIST      sizes, comma-separated: 1000, 2^20, 4M (= 4 * 2^20)\n"
-            "  --seed S      input seed (default 1)\n"
-            "  --param LIST  the parts' input parameter (lab 04: keep fractions, e.g. 0,0.5,1;\n"
-            "                lab 05: key distributions by name, e.g. random,few; lab 06: matrices by\n"
-            "                name, e.g. fem,powerlaw,\"fem g4\"); check: only those\n"
-            "  --reps R      timed repetitions, median reported (default 20); lab02 warps: runs of each scan\n"
-            "  --out FILE    write TSV rows to FILE (run, sweep)\n"
-            "  --matrix FILE (labs 06, 07: run) time the parts on a Matrix Market file;\n"
-            "                (lab 07: table) a file or a folder of them, timed after the seed's matrices\n"
             "  --timeout S   per-test time limit in seconds (default PRIMLAB_TIMEOUT or 60)\n"
             "  --scores FILE append per-test scores as TSV (used by make check)\n"
             "  --worker FILE the worker to run the code in (default: this program's path + -worker)\n"
@@ -85,11 +147,30 @@ static void usage(FILE *f)
             "environment: PRIMLAB_SEED=S grades with a secret seed and adds hidden sizes;\n"
             "  PRIMLAB_TIMEOUT=S is the default --timeout; V=1 prints every test, not groups;\n"
             "  PRIMLAB_LIMITS=1 adds the limit tests (one per part within 1024 of its largest n; each\n"
-            "  gets 5x the time limit), =0 leaves them out; unset, they come with PRIMLAB_SEED\n",
-            prog);
+            "  gets 5x the time limit), =0 leaves them out; unset, they come with PRIMLAB_SEED\n");
 }
 
-/* A named parameter (lab 05's "few") as its number, or -1. */
+/* `labNN commands`: one TSV line per command, after a header: its name,
+   the figure data it writes with --out (or -), whether it runs the worker
+   (1 or 0), how `make plots` runs it (show, quiet, or - for not at all),
+   and the options make plots adds (OPTION=VARIABLE words, or -). */
+static int cmd_commands(const pl_lab *lab)
+{
+    printf("name\tdata\tgpu\tplots\toptions\n");
+    for (int k = 0; k < NBUILTINS; k++) {
+        const char *data = !strcmp(builtins[k].name, "sweep") ? sweep_data(lab) : NULL;
+        printf("%s\t%s\t%d\t%s\t-\n", builtins[k].name, data ? data : "-", builtins[k].gpu, data ? "show" : "-");
+    }
+    static const char *const plots[] = {[PL_PLOTS_NO] = "-", [PL_PLOTS_SHOW] = "show", [PL_PLOTS_QUIET] = "quiet"};
+    for (int k = 0; k < lab->ncommands; k++) {
+        const pl_lab_cmd *c = &lab->commands[k];
+        printf("%s\t%s\t%d\t%s\t%s\n", c->name, c->data ? c->data : "-", c->gpu,
+               c->data ? plots[c->plots] : "-", c->plot_opts ? c->plot_opts : "-");
+    }
+    return 0;
+}
+
+/* A named parameter (a key distribution, "few") as its number, or -1. */
 static double param_by_label(const char *name)
 {
     const pl_lab *lab = pl_this_lab();
@@ -777,14 +858,22 @@ int main(int argc, char **argv)
     prog = name;
     opts o;
     parse(argc, argv, &o);
-    if (o.matrix && !strcmp(o.cmd, "table") && lab->command) {
-        /* lab 07's table reads it itself: a file or a folder of them */
-    } else if (o.matrix) { /* the file is the input: its rows the size, its case the parameter */
+    const pl_lab_cmd *own = own_command(lab, o.cmd);
+    if (o.matrix && !(own && own->matrix)) { /* run's input is the file: its rows the size, its case the parameter */
         char err[512];
         long rows;
         double param;
-        if (strcmp(o.cmd, "run") != 0 || !lab->load_matrix)
-            die_usage("--matrix '%s' is for the sparse labs' run (06, 07) and lab 07's table", o.matrix);
+        if (strcmp(o.cmd, "run") != 0 || !lab->load_matrix) {
+            int len = snprintf(err, sizeof err, "%s", lab->load_matrix ? "run" : "");
+            for (int k = 0; k < lab->ncommands; k++)
+                if (lab->commands[k].matrix && len < (int)sizeof err)
+                    len += snprintf(err + len, sizeof err - (size_t)len, "%s%s", len ? " and " : "",
+                                    lab->commands[k].name);
+            if (!len)
+                die_usage("--matrix '%s': no command of this lab reads a Matrix Market file", o.matrix);
+            fprintf(stderr, "%s: --matrix '%s' is for %s (try '%s --help')\n", prog, o.matrix, err, prog);
+            exit(2);
+        }
         if (lab->load_matrix(o.matrix, &rows, &param, err, sizeof err) != 0) {
             fprintf(stderr, "%s: %s\n", prog, err);
             return 2;
@@ -804,12 +893,12 @@ int main(int argc, char **argv)
         return cmd_list(lab, &o);
     if (!strcmp(o.cmd, "fill"))
         return cmd_fill(lab, &o);
-    if (lab->command) {
+    if (!strcmp(o.cmd, "commands"))
+        return cmd_commands(lab);
+    if (own) {
         pl_cmd_opts co = {.out = o.out, .worker = worker_of(&o), .sizes = o.sizes, .nsizes = o.nsizes,
                           .reps = o.reps_given ? o.reps : 0, .matrix = o.matrix};
-        int rc = lab->command(o.cmd, &co);
-        if (rc >= 0)
-            return rc;
+        return own->run(&co);
     }
     die_usage("unknown command '%s'", o.cmd);
     return 2;

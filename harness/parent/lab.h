@@ -127,7 +127,7 @@ typedef struct pl_perf {
     double param;         /* the input parameter, for parts that have one */
 } pl_perf;
 
-/* What the driver hands a lab's own subcommand: the options it parsed. */
+/* What the driver hands a lab's own command: the options it parsed. */
 typedef struct pl_cmd_opts {
     const char *out;      /* --out FILE, or NULL */
     const char *worker;   /* the lab's worker, for commands that run GPU code */
@@ -136,6 +136,36 @@ typedef struct pl_cmd_opts {
     int reps;             /* --reps R, or 0 when not given */
     const char *matrix;   /* --matrix FILE (or folder), or NULL */
 } pl_cmd_opts;
+
+/* How `make plots`, measuring on a GPU, runs a command that writes figure
+   data (plots/measure.sh). */
+enum pl_plots {
+    PL_PLOTS_NO = 0, /* not run: its rows are the same on every machine (committed) */
+    PL_PLOTS_SHOW,   /* run, its output shown */
+    PL_PLOTS_QUIET   /* run, its tables for people (printed anyway) not shown */
+};
+
+/* A lab's own command, `labNN NAME [options]`, declared in its table: the
+   driver lists it in its usage text and in `labNN commands` (one TSV line
+   per command, which the Makefile and the scripts read), and runs it. */
+typedef struct pl_lab_cmd {
+    const char *name;     /* "analyze" */
+    const char *args;     /* its options for the usage text: "[--out FILE]" */
+    const char *help;     /* one line: what it does */
+    int gpu;              /* runs code in the lab's worker, so needs a GPU */
+    int matrix;           /* reads --matrix (a file or a folder) itself */
+    /* The figure data it writes with --out, or NULL. The lab's main data
+       file, plots/data/labNN.tsv, makes it the lab's data in place of
+       `sweep`'s. */
+    const char *data;
+    int plots;            /* enum pl_plots */
+    /* Options `make plots` adds when measuring, as OPTION=VARIABLE words:
+       "--matrix=MATRICES" passes --matrix with the value of the
+       environment (or make command-line) variable MATRICES when it is set;
+       NULL: none. */
+    const char *plot_opts;
+    int (*run)(const pl_cmd_opts *o); /* the exit status */
+} pl_lab_cmd;
 
 typedef struct pl_lab {
     const char *id;       /* "01" */
@@ -154,9 +184,8 @@ typedef struct pl_lab {
     int nperf;
     int hidden_per_part;     /* extra sizes per part when PRIMLAB_SEED is set */
     size_t (*scratch_ints)(long n);
-    /* A lab's own subcommand (lab 03's `analyze`), or NULL: returns the exit
-       status, or -1 when name is not one of its commands. */
-    int (*command)(const char *name, const pl_cmd_opts *o);
+    const pl_lab_cmd *commands; /* the lab's own commands, beside check, run, ... */
+    int ncommands;
     /* `sweep` of parts with a parameter: also every sweep_params value at
        n = param_sweep_n */
     /* `run --matrix FILE` (lab 06): reads a Matrix Market file into the

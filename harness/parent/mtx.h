@@ -1,5 +1,5 @@
-/* harness/parent/mtx.h: a Matrix Market reader for the sparse labs (06 and
- * 07), returning the matrix as CSR. Plain C11, no CUDA: it runs in the
+/* harness/parent/mtx.h: a Matrix Market reader for the sparse labs,
+ * returning the matrix as CSR. Plain C11, no CUDA: it runs in the
  * grading parent, so a hostile or broken file must never crash it or make
  * it allocate what the file does not back with entries.
  *
@@ -14,9 +14,9 @@
  *
  * A lab reads within its contract's limits, refused at the file's line:
  *
- *   static const pl_mtx_limits lim = {.who = "lab 07's contract",
+ *   static const pl_mtx_limits lim = {.who = "the lab's contract",
  *       .max_rows = SS_MAX_ROWS, .max_nnz = SS_MAX_N,
- *       .float_why = "lab 07 computes in float"};
+ *       .float_why = "the lab computes in float"};
  *   pl_mtx_read_within(path, &lim, &m, err, sizeof err);
  *
  * `build/mtx-check FILE...` (mtx_main.c) prints what the reader makes of a
@@ -188,12 +188,12 @@ typedef struct pl_csr {
    shows it, so that each refusal names its line. Zero fields: no limit
    beyond the reader's own. */
 typedef struct pl_mtx_limits {
-    const char *who;             /* names the limits: "lab 06's contract" */
+    const char *who;             /* names the limits: "the lab's contract" */
     long max_rows, max_cols;     /* checked at the size line */
     long max_nnz;                /* expanded entries: at the size line (the stored
                                     count), then at the entry that passes it */
     const char *float_why;       /* non-NULL: a value whose float is infinite is
-                                    refused at its line, saying this: "lab 07
+                                    refused at its line, saying this: "the lab
                                     computes in float" */
     /* What the caller allocates from the matrix besides its CSR, in bytes
        a row, a column and an expanded entry, for the memory budget; all 0:

@@ -210,10 +210,8 @@ static int warps_at(pl_session *s, long n, long runs, warp_tally *totals, FILE *
     return fix_failed;
 }
 
-static int command(const char *name, const pl_cmd_opts *o)
+static int warps_command(const pl_cmd_opts *o)
 {
-    if (strcmp(name, "warps") != 0)
-        return -1;
     const char *out = o->out, *worker = o->worker;
     long runs = o->reps ? o->reps : 100;
     const long *sizes = o->nsizes ? o->sizes : warp_sizes;
@@ -269,6 +267,12 @@ static int command(const char *name, const pl_cmd_opts *o)
     return fix_failed ? 1 : 0;
 }
 
+static const pl_lab_cmd commands[] = {
+    {.name = "warps", .args = "[--n LIST] [--reps R] [--out FILE]",
+     .help = "the warp scans of part w (w0, w1 unsafe, w the fix) run R times a size (default 100): how often wrong",
+     .gpu = 1, .run = warps_command},
+};
+
 static const pl_lab lab02 = {
     .id = "02",
     .name = "blelloch-scan",
@@ -283,7 +287,8 @@ static const pl_lab lab02 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .command = command,
+    .commands = commands,
+    .ncommands = sizeof commands / sizeof commands[0],
 };
 
 const pl_lab *pl_this_lab(void) { return &lab02; }

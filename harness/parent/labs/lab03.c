@@ -1,14 +1,13 @@
 /* harness/parent/labs/lab03.c: the lab table entry of lab 03, shared-memory bank
  * conflicts. Parts, yardsticks, sizes and points live here only; `analyze`
- * prints the bank-conflict analyzer's predictions (harness/parent/banks.c). */
+ * prints the bank-conflict analyzer's predictions (lab03_banks.c). */
 #include "../../../kernels_ref/cpu/banks.h"
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/03-bank-conflicts/bank_conflicts.h"
-#include "../banks.h"
+#include "lab03_banks.h"
 #include "../lab.h"
 #include "../report.h"
 
-#include <string.h>
 
 /* (a) the size is the stride; in: the staged words, out: one per thread */
 static void a4_cpu(const int *in, int *out, size_t stride)
@@ -65,11 +64,9 @@ static const pl_perf perf[] = {
     {.part = "c", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.25, .zero = 0.05},
 };
 
-static int command(const char *name, const pl_cmd_opts *o)
+static int analyze_command(const pl_cmd_opts *o)
 {
     const char *out = o->out;
-    if (strcmp(name, "analyze") != 0)
-        return -1;
     char tmp[4096];
     FILE *tsv = NULL;
     if (out && !(tsv = pl_out_begin(out, tmp, sizeof tmp, "lab03")))
@@ -77,6 +74,12 @@ static int command(const char *name, const pl_cmd_opts *o)
     pl_banks_report(stdout, tsv, 1024);
     return tsv ? pl_out_end(tsv, tmp, out, "lab03") : 0;
 }
+
+static const pl_lab_cmd commands[] = {
+    {.name = "analyze", .args = "[--out FILE]",
+     .help = "the bank-conflict analyzer's predictions: per tree level of the scan, per stride, per transpose tile",
+     .data = "plots/data/lab03_banks.tsv", .plots = PL_PLOTS_QUIET, .run = analyze_command},
+};
 
 static const pl_lab lab03 = {
     .id = "03",
@@ -92,7 +95,8 @@ static const pl_lab lab03 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .command = command,
+    .commands = commands,
+    .ncommands = sizeof commands / sizeof commands[0],
 };
 
 const pl_lab *pl_this_lab(void)

@@ -406,11 +406,9 @@ static int passes_at(pl_session *s, long n, FILE *tsv)
     return wrong;
 }
 
-static int command(const char *name, const pl_cmd_opts *o)
+static int passes_command(const pl_cmd_opts *o)
 {
     const char *out = o->out, *worker = o->worker;
-    if (strcmp(name, "passes") != 0)
-        return -1;
     char why[256];
     pl_session_opts so = {.worker = worker, .log = NULL, .start_s = 120};
     pl_session *s = pl_session_open(&so, why, sizeof why);
@@ -445,6 +443,12 @@ static int command(const char *name, const pl_cmd_opts *o)
     return wrong ? 1 : 0;
 }
 
+static const pl_lab_cmd commands[] = {
+    {.name = "passes", .args = "[--out FILE]",
+     .help = "the four-bit sort timed phase by phase, pass by pass, at n = 2^20, 2^24, 2^28", .gpu = 1,
+     .data = "plots/data/lab05_passes.tsv", .plots = PL_PLOTS_SHOW, .run = passes_command},
+};
+
 static const pl_lab lab05 = {
     .id = "05",
     .name = "radix-sort",
@@ -464,7 +468,8 @@ static const pl_lab lab05 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .command = command,
+    .commands = commands,
+    .ncommands = sizeof commands / sizeof commands[0],
 };
 
 const pl_lab *pl_this_lab(void) { return &lab05; }

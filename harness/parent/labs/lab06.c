@@ -30,7 +30,7 @@
 #include "../diagnose.h"
 #include "../lab.h"
 #include "../rng.h"
-#include "../sumerr.h"
+#include "lab06_sumerr.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -572,11 +572,14 @@ static int load_matrix(const char *path, long *rows, double *param, char *err, s
     return 0;
 }
 
-/* `lab06 sumerr`: the summation-error experiment, part (e) (sumerr.h). */
-static int command(const char *name, const pl_cmd_opts *o)
-{
-    return strcmp(name, "sumerr") ? -1 : pl_sumerr_command(o);
-}
+/* `lab06 sumerr`: the summation-error experiment of part (e), on the CPU
+   (lab06_sumerr.h). Its rows are the same on every machine: `make plots`
+   renders the committed ones. */
+static const pl_lab_cmd commands[] = {
+    {.name = "sumerr", .args = "[--n LIST] [--reps SEEDS] [--out FILE]",
+     .help = "the summation-error experiment: float sums in three orders against the exact sum (CPU only)",
+     .data = "plots/data/lab06_sumerr.tsv", .plots = PL_PLOTS_NO, .run = pl_sumerr_command},
+};
 
 static const pl_lab lab06 = {
     .id = "06",
@@ -590,7 +593,8 @@ static const pl_lab lab06 = {
     .nperf = sizeof perf / sizeof perf[0],
     .hidden_per_part = 3,
     .scratch_ints = scratch_ints,
-    .command = command,
+    .commands = commands,
+    .ncommands = sizeof commands / sizeof commands[0],
     .load_matrix = load_matrix,
 };
 

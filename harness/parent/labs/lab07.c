@@ -826,10 +826,13 @@ static int table_command(const pl_cmd_opts *o)
     return rc;
 }
 
-static int command(const char *name, const pl_cmd_opts *o)
-{
-    return strcmp(name, "table") ? -1 : table_command(o);
-}
+/* `table` is the lab's figure data, in place of a sweep. */
+static const pl_lab_cmd commands[] = {
+    {.name = "table", .args = "[--matrix FILE|DIR] [--reps R] [--out FILE]",
+     .help = "the per-matrix table, the threads sweep and the row-length families; --matrix adds real ones",
+     .gpu = 1, .matrix = 1, .data = "plots/data/lab07.tsv", .plots = PL_PLOTS_SHOW,
+     .plot_opts = "--matrix=MATRICES", .run = table_command},
+};
 
 static const pl_lab lab07 = {
     .id = "07",
@@ -849,7 +852,8 @@ static const pl_lab lab07 = {
     .hidden_per_part = 2,
     .scratch_ints = scratch_ints,
     .load_matrix = load_matrix,
-    .command = command,
+    .commands = commands,
+    .ncommands = sizeof commands / sizeof commands[0],
 };
 
 const pl_lab *pl_this_lab(void) { return &lab07; }

@@ -1,5 +1,6 @@
-/* harness/parent/banks.c: the bank-conflict analyzer (see banks.h). */
-#include "banks.h"
+/* harness/parent/labs/lab03_banks.c: lab 03's bank-conflict analyzer (see
+ * lab03_banks.h). */
+#include "lab03_banks.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* harness/parent/sumerr.h: lab 06 part (e), the summation-error experiment,
- * as the lab's subcommand
+/* harness/parent/labs/lab06_sumerr.h: lab 06 part (e), the summation-error
+ * experiment, as the lab's command (declared in lab06.c's table)
  *
  *   build/labs/lab06 sumerr [--n LIST] [--reps SEEDS] [--out FILE]
  *
@@ -29,10 +29,10 @@
  * One tree block size only: a block of 1024 is the GPU's largest, and 256
  * gives the same error curve to within the seeds' spread (depth 8 per level
  * instead of 10), so a second one would only crowd the figure. */
-#ifndef PRIMLAB_SUMERR_H
-#define PRIMLAB_SUMERR_H
+#ifndef PRIMLAB_LAB06_SUMERR_H
+#define PRIMLAB_LAB06_SUMERR_H
 
-#include "lab.h"
+#include "../lab.h"
 
 #ifdef __cplusplus
 extern "C" {

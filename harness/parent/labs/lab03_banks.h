@@ -1,4 +1,5 @@
-/* harness/parent/banks.h: the bank-conflict analyzer, on the CPU.
+/* harness/parent/labs/lab03_banks.h: lab 03's bank-conflict analyzer, on the
+ * CPU.
  *
  * Shared memory has 32 banks of 4-byte words; word k lives in bank k % 32.
  * One warp instruction is served in passes ("wavefronts"): a pass serves at
@@ -11,8 +12,8 @@
  * `lab03 analyze` (tables for the handout, data for the stride figure), and
  * beside Nsight Compute's counters in `make profile LAB=03`.
  */
-#ifndef PRIMLAB_BANKS_H
-#define PRIMLAB_BANKS_H
+#ifndef PRIMLAB_LAB03_BANKS_H
+#define PRIMLAB_LAB03_BANKS_H
 
 #include <stdint.h>
 #include <stdio.h>

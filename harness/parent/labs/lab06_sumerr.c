@@ -1,9 +1,9 @@
-/* harness/parent/sumerr.c: lab 06's `sumerr` command, the summation-error
- * experiment of part (e) (see sumerr.h). */
-#include "sumerr.h"
+/* harness/parent/labs/lab06_sumerr.c: lab 06's `sumerr` command, the
+ * summation-error experiment of part (e) (see lab06_sumerr.h). */
+#include "lab06_sumerr.h"
 
-#include "../../kernels_ref/cpu/reduce.h"
-#include "report.h"
+#include "../../../kernels_ref/cpu/reduce.h"
+#include "../report.h"
 
 #include <math.h>
 #include <stdio.h>
