@@ -72,7 +72,7 @@ lab_base = $(basename $(call lab_src,$(1)))
 
 # The parent (no CUDA): tables, inputs, references, verdicts, reports.
 PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/%_main.c,$(wildcard harness/parent/*.c)) \
-              $(wildcard kernels_ref/cpu/*.c)
+              $(wildcard harness/parent/judges/*.c) $(wildcard kernels_ref/cpu/*.c)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 PARENT_OBJ := $(call obj,$(PARENT_SRC))
 # The worker (CUDA): its main, device buffers, timing, vendor yardsticks.
