@@ -224,6 +224,10 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 build/tests/test_cpu build/tests/test_summary build/tests/test_mtx: build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
+# The judges' suites (tests/judges/test_*.c), one runner.
+build/tests/test_judges: build/obj/tests/test_judges.o $(call obj,$(wildcard tests/judges/test_*.c)) build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 build/tests/fake-worker: build/obj/tests/fake_worker.o
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^
@@ -263,7 +267,7 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 # tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh,
 # test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
 # times anything).
-CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx
+CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx build/tests/test_judges
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
