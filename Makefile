@@ -76,7 +76,7 @@ lab_base = $(basename $(call lab_src,$(1)))
 # the binaries that use them pick them up; each table, labNN.c, is linked
 # into its lab's binaries alone.
 PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/%_main.c,$(wildcard harness/parent/*.c)) \
-              $(wildcard harness/parent/labs/*_*.c) $(wildcard kernels_ref/cpu/*.c)
+              $(wildcard harness/parent/judges/*.c) $(wildcard harness/parent/labs/*_*.c) $(wildcard kernels_ref/cpu/*.c)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 PARENT_OBJ := $(call obj,$(PARENT_SRC))
 # The worker (CUDA): its main, device buffers, timing, vendor yardsticks.
@@ -232,6 +232,10 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 build/tests/test_cpu build/tests/test_summary build/tests/test_mtx: build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
+# The judges' suites (tests/judges/test_*.c), one runner.
+build/tests/test_judges: build/obj/tests/test_judges.o $(call obj,$(wildcard tests/judges/test_*.c)) build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 build/tests/fake-worker: build/obj/tests/fake_worker.o
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^
@@ -271,7 +275,7 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 # tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh,
 # test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
 # times anything).
-CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx
+CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx build/tests/test_judges
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)

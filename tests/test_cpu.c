@@ -6,6 +6,9 @@
 #include "../harness/parent/labs/lab03_banks.h"
 #include "../harness/parent/diagnose.h"
 #include "../harness/parent/gpu_nodes.h"
+#include "../harness/parent/judges/compact.h"
+#include "../harness/parent/judges/sort.h"
+#include "../harness/parent/judges/stress.h"
 #include "../harness/parent/proc.h"
 #include "../harness/parent/report.h"
 #include "../harness/parent/results.h"
@@ -180,8 +183,8 @@ static int compact_case(int (*rule)(int), int extra, pl_diag *d)
     memcpy(got_c2, got_c, sizeof got_c);
     if (extra > 0)
         got_c2[kg] = 12345; /* ... which differs between runs */
-    pl_cmp c = {.want = want_c, .got = got_c, .n = n + 1, .got2 = got_c2, .keeps = keeps_pos, .keep_rule = "x > 0"};
-    return pl_compare_i32(&c, d);
+    pl_cmp c = {.want = want_c, .got = got_c, .n = n + 1, .got2 = got_c2};
+    return pl_compare_compacted(&c, keeps_pos, "x > 0", d);
 }
 static int rule_nonzero(int x) { return x != 0; }
 static int rule_nonneg(int x) { return x >= 0; }
@@ -973,12 +976,13 @@ END_TEST
 /* -------------------------------------------------------------- rubric */
 
 static const pl_part fake_parts[] = {
-    {.id = "a", .title = "one block", .entry = "f_a", .max_n = 1024, .points = 1},
+    {.id = "a", .title = "one block", .entry = "f_a", .sizes = {.max = 1024}, .points = 1},
     {.id = "b", .title = "any n", .entry = "f_b", .points = 2, .bench = 1},
 };
+static const pl_part *const fake_parts_list[] = {&fake_parts[0], &fake_parts[1]};
 static const long fake_sizes[] = {0, 1, 1024, 1025, 1L << 20};
 static const pl_perf fake_perf[] = {{.part = "b", .n = 1L << 24, .points = 3, .yardstick = PL_YARD_VENDOR, .full = 0.5, .zero = 0.1}};
-static const pl_lab fake_lab = {.id = "99", .name = "fake", .parts = fake_parts, .nparts = 2,
+static const pl_lab fake_lab = {.id = "99", .name = "fake", .parts = fake_parts_list, .nparts = 2,
                                 .test_sizes = fake_sizes, .ntest_sizes = 5, .perf = fake_perf, .nperf = 1,
                                 .hidden_per_part = 4};
 
@@ -1030,7 +1034,7 @@ START_TEST(test_list_hidden_from_seed)
             continue;
         hidden++;
         differ += a[i].n != c[i].n;
-        long hi = a[i].part->max_n ? a[i].part->max_n : 1L << 22;
+        long hi = a[i].part->sizes.max ? a[i].part->sizes.max : 1L << 22;
         ck_assert(a[i].n >= 2 && a[i].n <= hi);
         ck_assert_ptr_nonnull(strstr(a[i].name, "(hidden)"));
     }
@@ -1044,12 +1048,13 @@ END_TEST
    for parts with the same limit; none with PRIMLAB_LIMITS=0; hidden sizes
    stay at or below 2^22 however large the limit. */
 static const pl_part limit_parts[] = {
-    {.id = "a", .title = "one block", .entry = "f_a", .max_n = 1024, .points = 1},
-    {.id = "b", .title = "any n", .entry = "f_b", .max_n = 2147483647, .points = 2, .bench = 1},
-    {.id = "c", .title = "any n too", .entry = "f_c", .max_n = 2147483647, .points = 1},
-    {.id = "d", .title = "near its sizes", .entry = "f_d", .max_n = (1L << 20) + 1000, .points = 1},
+    {.id = "a", .title = "one block", .entry = "f_a", .sizes = {.max = 1024}, .points = 1},
+    {.id = "b", .title = "any n", .entry = "f_b", .sizes = {.max = 2147483647}, .points = 2, .bench = 1},
+    {.id = "c", .title = "any n too", .entry = "f_c", .sizes = {.max = 2147483647}, .points = 1},
+    {.id = "d", .title = "near its sizes", .entry = "f_d", .sizes = {.max = (1L << 20) + 1000}, .points = 1},
 };
-static const pl_lab limit_lab = {.id = "98", .name = "limits", .parts = limit_parts, .nparts = 4,
+static const pl_part *const limit_parts_list[] = {&limit_parts[0], &limit_parts[1], &limit_parts[2], &limit_parts[3]};
+static const pl_lab limit_lab = {.id = "98", .name = "limits", .parts = limit_parts_list, .nparts = 4,
                                  .test_sizes = fake_sizes, .ntest_sizes = 5, .perf = fake_perf, .nperf = 1,
                                  .hidden_per_part = 4};
 
@@ -1150,11 +1155,12 @@ static void minus_one(const int *in, int *out, size_t n)
 }
 static size_t no_scratch(long n) { return (void)n, 0; }
 static const pl_part ok_parts[] = {
-    {.id = "ok", .title = "plus one", .entry = "f_ok", .max_n = 3000000, .points = 1, .cpu = plus_one},
-    {.id = "ok", .title = "plus one again", .entry = "f_ok", .max_n = 3000000, .points = 1, .cpu = plus_one},
-    {.id = "ok", .title = "minus one", .entry = "f_ok", .max_n = 3000000, .points = 1, .cpu = minus_one},
+    {.id = "ok", .title = "plus one", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = plus_one},
+    {.id = "ok", .title = "plus one again", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = plus_one},
+    {.id = "ok", .title = "minus one", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = minus_one},
 };
-static const pl_lab ok_lab = {.id = "97", .name = "ok", .parts = ok_parts, .nparts = 3, .test_sizes = fake_sizes,
+static const pl_part *const ok_parts_list[] = {&ok_parts[0], &ok_parts[1], &ok_parts[2]};
+static const pl_lab ok_lab = {.id = "97", .name = "ok", .parts = ok_parts_list, .nparts = 3, .test_sizes = fake_sizes,
                               .ntest_sizes = 5, .gen_lo = -100, .gen_hi = 100, .scratch_ints = no_scratch};
 
 START_TEST(limit_test_runs_once_and_shares)
@@ -1186,15 +1192,18 @@ START_TEST(limit_test_runs_once_and_shares)
 }
 END_TEST
 
-/* A stress part (pl_part's runs): every run on a fresh input, each judged;
+/* A stress part (a stress judge's runs): every run on a fresh input, each judged;
    the fake worker's "flaky" part is wrong in every third call (index 0 off
    by one), "ok" never; a reference that is always wrong fails every run. */
+static const pl_stress_judge seven_cfg = {NULL, 7};
+static const pl_judge seven_runs = {&pl_stress_kind, &seven_cfg};
 static const pl_part stress_parts[] = {
-    {.id = "flaky", .title = "flaky", .entry = "f_flaky", .max_n = 5000, .points = 1, .cpu = plus_one, .runs = 7},
-    {.id = "ok", .title = "steady", .entry = "f_ok", .max_n = 5000, .points = 1, .cpu = plus_one, .runs = 7},
-    {.id = "ok", .title = "always wrong", .entry = "f_ok", .max_n = 5000, .points = 1, .cpu = minus_one, .runs = 7},
+    {.id = "flaky", .title = "flaky", .entry = "f_flaky", .sizes = {.max = 5000}, .points = 1, .cpu = plus_one, .judge = &seven_runs},
+    {.id = "ok", .title = "steady", .entry = "f_ok", .sizes = {.max = 5000}, .points = 1, .cpu = plus_one, .judge = &seven_runs},
+    {.id = "ok", .title = "always wrong", .entry = "f_ok", .sizes = {.max = 5000}, .points = 1, .cpu = minus_one, .judge = &seven_runs},
 };
-static const pl_lab stress_lab = {.id = "96", .name = "stress", .parts = stress_parts, .nparts = 3,
+static const pl_part *const stress_parts_list[] = {&stress_parts[0], &stress_parts[1], &stress_parts[2]};
+static const pl_lab stress_lab = {.id = "96", .name = "stress", .parts = stress_parts_list, .nparts = 3,
                                   .test_sizes = fake_sizes, .ntest_sizes = 4, .gen_lo = -100, .gen_hi = 100,
                                   .scratch_ints = no_scratch};
 
@@ -1465,8 +1474,8 @@ static void sort_fixture(void)
 static int diagnose_sort(int sort, int pairs, size_t n, pl_diag *d)
 {
     pl_cmp c = {.want = s_want, .got = s_got, .n = pairs ? 2 * n : n, .in = s_in, .in_after = s_in,
-                .n_in = pairs ? 2 * n : n, .sort = sort, .sort_pairs = pairs};
-    return pl_compare_i32(&c, d);
+                .n_in = pairs ? 2 * n : n};
+    return pl_compare_sorted(&c, sort, pairs, d);
 }
 
 START_TEST(diag_sort_unstable)

@@ -5,6 +5,7 @@
  * diagnosis; a correct scan must pass; after a fault or a hang the next
  * test passes on a fresh worker. Skipped, with one line, without a GPU. */
 #include "../harness/parent/diagnose.h"
+#include "../harness/parent/judges/array.h"
 #include "../harness/parent/lab.h"
 #include "../kernels_ref/cpu/scan.h"
 #include "gpu_suite.h"
@@ -20,11 +21,14 @@ const char *const pl_impl_variant = "planted";
 static size_t scratch_ints(long n) { return (size_t)n / 16 + 4096; }
 static const pl_lab lab = {.id = "hx", .name = "harness", .gen_lo = 0, .gen_hi = 7, .scratch_ints = scratch_ints};
 
+static const pl_array_judge scan_cfg = {.hint_right = "exclusive?", .hint_left = "inclusive?"};
+static const pl_judge scan = {&pl_array_kind, &scan_cfg};
+
 /* One test of the planted part `id` (its name in planted_ops.cu) at n. */
 static pl_result run(const char *id, long n, double timeout)
 {
     pl_part part = {.id = id, .title = "planted", .entry = "planted", .points = 1, .cpu = scan_cpu_inclusive,
-                    .omp = scan_omp_inclusive, .hint_right = "exclusive?", .hint_left = "inclusive?"};
+                    .omp = scan_omp_inclusive, .judge = &scan};
     pl_result r;
     pl_lab_test(suite_session, &lab, &part, n, NAN, 1, timeout, &r);
     return r;

@@ -46,21 +46,21 @@ static Suite *lab_suite(void)
     snprintf(suite_name, sizeof suite_name, "lab%s", lab->id);
     Suite *s = suite_create(suite_name);
     for (int k = 0; k < lab->nparts; k++) {
-        const pl_part *p = &lab->parts[k];
+        const pl_part *p = lab->parts[k];
         int first = ncases;
         int nsizes;
         const long *sizes = pl_part_test_sizes(lab, p, &nsizes);
         for (int seed = 1; seed <= 2; seed++)
             for (int i = 0; i < nsizes && ncases < MAX_CASES; i++) {
                 long n = sizes[i];
-                if ((p->max_n && n > p->max_n) || (seed == 2 && n % 32 == 0))
+                if ((p->sizes.max && n > p->sizes.max) || (seed == 2 && n % 32 == 0))
                     continue;
-                for (int q = 0; q < (p->nparams ? p->nparams : 1) && ncases < MAX_CASES; q++) {
-                    if (seed == 2 && p->nparams && p->params[q] != p->bench_param)
+                for (int q = 0; q < (p->params.n ? p->params.n : 1) && ncases < MAX_CASES; q++) {
+                    if (seed == 2 && p->params.n && p->params.values[q] != p->params.bench)
                         continue;
                     cases[ncases].part = p;
                     cases[ncases].n = n;
-                    cases[ncases].param = p->nparams ? p->params[q] : NAN;
+                    cases[ncases].param = p->params.n ? p->params.values[q] : NAN;
                     cases[ncases++].seed = (uint64_t)seed;
                 }
             }

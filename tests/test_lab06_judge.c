@@ -7,6 +7,7 @@
  * passes, and a row loop that stops one short is named. Linked with lab
  * 06's table. */
 #include "../harness/parent/diagnose.h"
+#include "../harness/parent/judges/real.h"
 #include "../harness/parent/lab.h"
 #include "../harness/parent/rubric.h"
 #include "../harness/worker/labs/lab06_csr.h"
@@ -17,6 +18,10 @@
 #include <string.h>
 
 const char *const pl_impl_variant = "solution";
+
+/* The part's real-valued judge (judges/real.h), whose input and reference
+   these tests use. */
+#define REAL(p) ((const pl_real_judge *)(p)->judge->cfg)
 
 static const pl_part *part(const char *id)
 {
@@ -29,19 +34,19 @@ static const pl_part *part(const char *id)
 static int judge(const char *id, long n, uint64_t seed, double got_value, pl_diag *d, double *exact)
 {
     const pl_part *p = part(id);
-    long words = p->in_len(n);
+    long words = REAL(p)->in.words(n, NAN);
     int *in = malloc((size_t)(words ? words : 1) * 4);
     ck_assert_ptr_nonnull(in);
-    p->gen(in, (size_t)words, seed, NAN);
+    REAL(p)->in.gen(in, (size_t)words, seed, NAN);
     double want, tol;
     pl_cmp_real c;
     memset(&c, 0, sizeof c);
-    p->real->expect(in, n, NAN, &want, &tol, &c);
+    REAL(p)->expect(in, n, NAN, &want, &tol, &c);
     *exact = want;
     float gf = (float)got_value;
     double gd = got_value;
-    c.elem = p->real->elem, c.n = 1, c.want = &want, c.tol = &tol;
-    c.got = p->real->elem == PL_ELEM_F32 ? (const void *)&gf : (const void *)&gd;
+    c.elem = REAL(p)->elem, c.n = 1, c.want = &want, c.tol = &tol;
+    c.got = REAL(p)->elem == PL_ELEM_F32 ? (const void *)&gf : (const void *)&gd;
     int ok = pl_compare_real(&c, d);
     if (isnan(got_value)) { /* poison */
         memset(&gf, PL_POISON_BYTE, sizeof gf), memset(&gd, PL_POISON_BYTE, sizeof gd);
@@ -57,12 +62,12 @@ static int judge(const char *id, long n, uint64_t seed, double got_value, pl_dia
 static double serial_sum(const char *id, long n, uint64_t seed, long skip_tail)
 {
     const pl_part *p = part(id);
-    long words = p->in_len(n);
+    long words = REAL(p)->in.words(n, NAN);
     int *in = malloc((size_t)(words ? words : 1) * 4);
     ck_assert_ptr_nonnull(in);
-    p->gen(in, (size_t)words, seed, NAN);
+    REAL(p)->in.gen(in, (size_t)words, seed, NAN);
     double r;
-    if (p->real->elem == PL_ELEM_F32) {
+    if (REAL(p)->elem == PL_ELEM_F32) {
         float s = 0;
         for (long i = 0; i < n - skip_tail; i++)
             s += ((float *)in)[i];
@@ -119,13 +124,13 @@ END_TEST
 static int judge_spmv(const char *id, long rows, int kase, int short_by_one, pl_diag *d)
 {
     const pl_part *p = part(id);
-    long words = p->input_words(rows, kase);
+    long words = REAL(p)->in.words(rows, kase);
     ck_assert_int_ge(words, 4);
     int *in = malloc((size_t)words * 4);
     ck_assert_ptr_nonnull(in);
-    p->make_input(in, rows, kase, 11);
+    REAL(p)->in.make(in, rows, kase, 11);
     ck_assert_int_eq(in[0], rows);
-    int dbl = p->real->elem == PL_ELEM_F64;
+    int dbl = REAL(p)->elem == PL_ELEM_F64;
     void *y = malloc((size_t)(rows ? rows : 1) * (dbl ? 8 : 4));
     double *want = malloc((size_t)(rows ? rows : 1) * 8), *tol = malloc((size_t)(rows ? rows : 1) * 8);
     ck_assert(y && want && tol);
@@ -146,8 +151,8 @@ static int judge_spmv(const char *id, long rows, int kase, int short_by_one, pl_
     }
     pl_cmp_real c;
     memset(&c, 0, sizeof c);
-    p->real->expect(in, rows, kase, want, tol, &c);
-    c.elem = p->real->elem, c.n = (size_t)rows, c.want = want, c.tol = tol, c.got = y;
+    REAL(p)->expect(in, rows, kase, want, tol, &c);
+    c.elem = REAL(p)->elem, c.n = (size_t)rows, c.want = want, c.tol = tol, c.got = y;
     int ok = pl_compare_real(&c, d);
     free(in), free(y), free(want), free(tol);
     return ok;
@@ -159,11 +164,11 @@ START_TEST(spmv_cases)
     const char *ids[] = {"cf", "cd", "df", "dd"};
     for (int k = 0; k < 4; k++) {
         const pl_part *p = part(ids[k]);
-        for (int q = 0; q < p->nparams; q++)
+        for (int q = 0; q < p->params.n; q++)
             for (size_t s = 0; s < sizeof rows / sizeof rows[0]; s++) {
                 pl_diag d;
-                ck_assert_msg(judge_spmv(ids[k], rows[s], (int)p->params[q], 0, &d), "part %s rows=%ld %s: %s",
-                              ids[k], rows[s], p->param_labels[(int)p->params[q]], d.reason);
+                ck_assert_msg(judge_spmv(ids[k], rows[s], (int)p->params.values[q], 0, &d), "part %s rows=%ld %s: %s",
+                              ids[k], rows[s], p->params.labels[(int)p->params.values[q]], d.reason);
             }
     }
 }

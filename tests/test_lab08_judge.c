@@ -7,6 +7,9 @@
  *
  *   build/tests/test_lab08_judge */
 #include "../harness/parent/diagnose.h"
+#include "../harness/parent/judges/array.h"
+#include "../harness/parent/judges/real.h"
+#include "../harness/parent/judges/stress.h"
 #include "../harness/parent/lab.h"
 #include "../harness/parent/rubric.h"
 #include "../kernels_ref/cpu/scan.h"
@@ -53,13 +56,24 @@ static int sum(long lo, long hi)
     return (int)s;
 }
 
+/* The array judge of an int part (of the stress part's runs). */
+static const pl_array_judge *array_of(const pl_part *p)
+{
+    const pl_judge *j = pl_part_judge(p);
+    if (j->kind == &pl_stress_kind)
+        j = ((const pl_stress_judge *)j->cfg)->inner;
+    ck_assert_ptr_eq(j->kind, &pl_array_kind);
+    return j->cfg;
+}
+#define REAL(p) ((const pl_real_judge *)(p)->judge->cfg)
+
 /* Judges got as part id's result for the input; n elements (bs: n + 1 words). */
 static int judge(const char *id, size_t words, pl_diag *d)
 {
-    const pl_part *p = part(id);
+    const pl_array_judge *a = array_of(part(id));
     pl_cmp c = {.want = want, .got = got, .n = words, .guard_front = guards, .guard_back = guards,
-                .guard_bytes = sizeof guards, .hint_right = p->hint_right, .hint_left = p->hint_left,
-                .known = p->known_i32, .known_in = in, .known_n_in = N};
+                .guard_bytes = sizeof guards, .hint_right = a->hint_right, .hint_left = a->hint_left,
+                .known = a->known, .known_in = in, .known_n_in = N};
     return pl_compare_i32(&c, d);
 }
 
@@ -148,9 +162,9 @@ END_TEST
 START_TEST(stress_word_on_the_tile_counter)
 {
     const pl_part *p = part("bs");
-    ck_assert_int_eq(p->runs, 100);
-    ck_assert_int_eq(p->out_len(1000), 1001);
-    ck_assert_int_eq(p->max_n, (1L << 22) + 5); /* no limit test: 100 runs at 2^30 would take minutes */
+    ck_assert_int_eq(pl_judge_runs(pl_part_judge(p)), 100);
+    ck_assert_int_eq(pl_judge_out_words(pl_part_judge(p), 1000, NAN), 1001);
+    ck_assert_int_eq(p->sizes.max, (1L << 22) + 5); /* no limit test: 100 runs at 2^30 would take minutes */
     int test_n;
     pl_part_test_sizes(pl_this_lab(), p, &test_n);
     ck_assert_int_eq(test_n, 3);
@@ -187,14 +201,14 @@ START_TEST(float_parts_judged_exactly)
     long n = (1L << 20) + 3;
     int *a = malloc((size_t)n * 4), *o = malloc((size_t)n * 4);
     double *w = malloc((size_t)n * sizeof *w), *tol = malloc((size_t)n * sizeof *tol);
-    p->gen(a, (size_t)n, 77, NAN);
+    REAL(p)->in.gen(a, (size_t)n, 77, NAN);
     const float *f = (const float *)a;
     for (long i = 0; i < n; i++)
         ck_assert(f[i] * 64 == floorf(f[i] * 64) && fabsf(f[i]) <= 1);
     pl_cmp_real c;
     memset(&c, 0, sizeof c);
     c.tol = tol;
-    p->real->expect(a, n, NAN, w, tol, &c);
+    REAL(p)->expect(a, n, NAN, w, tol, &c);
     ck_assert_ptr_null(c.tol); /* one tolerance for all: */
     ck_assert_double_eq(c.tol_all, 0);
     /* a blocked order: each block of 4096 summed as a tree, then blocks in turn */

@@ -32,9 +32,9 @@ static const struct {
 
 static double matrix_param(const pl_part *p, const char *name)
 {
-    for (int q = 0; name && q < p->nparams; q++)
-        if (!strcmp(p->param_labels[(int)p->params[q]], name))
-            return p->params[q];
+    for (int q = 0; name && q < p->params.n; q++)
+        if (!strcmp(p->params.labels[(int)p->params.values[q]], name))
+            return p->params.values[q];
     ck_assert_msg(!name, "part %s has no case '%s'", p->id, name);
     return NAN;
 }

@@ -51,7 +51,7 @@ START_TEST(planted_unstable)
                   "part %s n=%ld dist %d: wanted FAIL with \"%s\", got %s: %s", p->id, cases[_i].n, cases[_i].dist,
                   cases[_i].expect, pl_status_name(r.status), r.reason);
     printf("planted unstable sort, part %s n=%ld dist %s: FAIL: %s\n", p->id, cases[_i].n,
-           p->param_labels[cases[_i].dist], r.reason);
+           p->params.labels[cases[_i].dist], r.reason);
 }
 END_TEST
 

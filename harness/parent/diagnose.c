@@ -1,8 +1,6 @@
 /* harness/parent/diagnose.c: result comparison with diagnosis (see diagnose.h). */
 #include "diagnose.h"
 
-#include "../../kernels_ref/cpu/radix.h"
-
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -18,8 +16,7 @@ size_t pl_guard_changed(const uint8_t *p, size_t bytes)
     return bad;
 }
 
-/* Appends one printf-formatted line to d->detail, silently truncating. */
-static void add(pl_diag *d, const char *fmt, ...)
+void pl_diag_add(pl_diag *d, const char *fmt, ...)
 {
     size_t len = strlen(d->detail);
     if (len + 1 >= sizeof d->detail)
@@ -50,9 +47,9 @@ static void add_window(pl_diag *d, const pl_cmp *c, size_t at)
     size_t hi = at + 5 < c->n ? at + 5 : c->n;
     const int *got2 = d->race_diffs ? c->got2 : NULL; /* a second column only when it differs */
     if (got2)
-        add(d, "    %12s %12s %12s %12s", "index", "expected", "got", "2nd run");
+        pl_diag_add(d, "    %12s %12s %12s %12s", "index", "expected", "got", "2nd run");
     else
-        add(d, "    %12s %12s %12s", "index", "expected", "got");
+        pl_diag_add(d, "    %12s %12s %12s", "index", "expected", "got");
     for (size_t i = lo; i < hi; i++) {
         char w[16], g[16], g2[16];
         fmt_value(w, sizeof w, c->want[i]);
@@ -60,9 +57,9 @@ static void add_window(pl_diag *d, const pl_cmp *c, size_t at)
         int bad = c->got[i] != c->want[i] || (got2 && got2[i] != c->got[i]);
         if (got2) {
             fmt_value(g2, sizeof g2, got2[i]);
-            add(d, "    %12zu %12s %12s %12s%s", i, w, g, g2, bad ? "  <" : "");
+            pl_diag_add(d, "    %12zu %12s %12s %12s%s", i, w, g, g2, bad ? "  <" : "");
         } else {
-            add(d, "    %12zu %12s %12s%s", i, w, g, bad ? "  <" : "");
+            pl_diag_add(d, "    %12zu %12s %12s%s", i, w, g, bad ? "  <" : "");
         }
     }
 }
@@ -77,126 +74,6 @@ static int shifted(const pl_cmp *c, int dir)
             return 0;
     }
     return 1;
-}
-
-/* ---------------------------------------------------------------- sorts */
-
-/* The key as an unsigned number in the sort's order. */
-static unsigned order_key(int sort, unsigned k)
-{
-    if (sort == PL_SORT_I32)
-        return radix_key_from_int((int)k);
-    if (sort == PL_SORT_F32) {
-        float f;
-        memcpy(&f, &k, sizeof f);
-        return radix_key_from_float(f);
-    }
-    return k;
-}
-
-/* First i with k[i] after k[i+1] in the sort's order, or n. */
-static size_t first_unsorted(const unsigned *k, size_t n, int sort)
-{
-    for (size_t i = 0; i + 1 < n; i++)
-        if (order_key(sort, k[i]) > order_key(sort, k[i + 1]))
-            return i;
-    return n;
-}
-
-static void fmt_key(char *buf, size_t cap, int sort, unsigned k)
-{
-    float f;
-    memcpy(&f, &k, sizeof f);
-    if (sort == PL_SORT_F32)
-        snprintf(buf, cap, "%g", (double)f);
-    else if (sort == PL_SORT_I32)
-        snprintf(buf, cap, "%d", (int)k);
-    else
-        snprintf(buf, cap, "%u", k);
-}
-
-typedef struct sort_info {
-    size_t at;        /* where the finding shows */
-    unsigned missing; /* input keys not in the output */
-    const char *why;  /* what an out-of-order result suggests: short, */
-    const char *more; /* and in full */
-} sort_info;
-
-/* The keys of want and got sorted as numbers: equal when got holds the same
-   keys. -1 when memory ran out (no finding), else 1 (same) or 0. */
-static int same_keys(const unsigned *want, const unsigned *got, size_t n, unsigned *missing)
-{
-    unsigned *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
-    int same = -1;
-    if (a && b) {
-        memcpy(a, want, n * sizeof *a);
-        memcpy(b, got, n * sizeof *b);
-        if (radix_sort_cpu(a, NULL, n, 8) == 0 && radix_sort_cpu(b, NULL, n, 8) == 0) {
-            size_t i = 0, j = 0;
-            *missing = 0;
-            while (i < n) { /* wanted keys with no match in got */
-                if (j < n && a[i] == b[j])
-                    i++, j++;
-                else if (j < n && b[j] < a[i])
-                    j++;
-                else
-                    i++, ++*missing;
-            }
-            same = *missing == 0;
-        }
-    }
-    free(a), free(b);
-    return same;
-}
-
-static void sort_findings(const pl_cmp *c, pl_diag *d, sort_info *si)
-{
-    size_t k = c->sort_pairs ? c->n / 2 : c->n;
-    const unsigned *gk = (const unsigned *)c->got, *wk = (const unsigned *)c->want;
-    int keys_right = memcmp(gk, wk, k * sizeof *gk) == 0;
-    if (c->sort_pairs && c->in) {
-        /* Each value names the input position of its key; where it does,
-           equal keys must hold increasing positions, whether or not the
-           keys are in order. */
-        const int *gv = c->got + k;
-        size_t astray = k;
-        for (size_t i = 0; i < k && astray == k; i++)
-            if (gv[i] < 0 || (size_t)gv[i] >= k || (unsigned)c->in[gv[i]] != gk[i])
-                astray = i;
-        if (astray == k) {
-            for (size_t i = 0; i + 1 < k; i++)
-                if (gk[i] == gk[i + 1] && gv[i] > gv[i + 1]) {
-                    d->findings |= PL_F_SORT_UNSTABLE;
-                    si->at = i;
-                    return;
-                }
-        } else if (keys_right) {
-            d->findings |= PL_F_SORT_VALUES;
-            si->at = astray;
-            return;
-        }
-    }
-    if (keys_right)
-        return;
-    int same = same_keys(wk, gk, k, &si->missing);
-    if (same == 0) {
-        d->findings |= PL_F_SORT_LOST;
-        return;
-    }
-    if (same < 0)
-        return;
-    d->findings |= PL_F_SORT_ORDER;
-    si->at = first_unsorted(gk, k, c->sort);
-    si->why = "is every pass stable?";
-    si->more = "LSD radix sort needs each pass to keep keys with equal digits in the order the last pass left them";
-    if (c->sort != PL_SORT_U32 && first_unsorted(gk, k, PL_SORT_U32) == k) {
-        si->why = "sorted as unsigned bits";
-        si->more = c->sort == PL_SORT_I32 ? "flip the sign bit before taking digits"
-                                          : "flip the sign bit of a positive float and every bit of a negative one";
-    } else if (c->sort == PL_SORT_F32 && first_unsorted(gk, k, PL_SORT_I32) == k) {
-        si->why = "negative floats in reverse";
-        si->more = "flip every bit of a negative float, not only its sign";
-    }
 }
 
 /* ------------------------------------------------- shared by both kinds */
@@ -263,61 +140,14 @@ static void common_also(pl_diag *d, unsigned chosen)
 {
     unsigned f = d->findings;
     if (chosen != PL_F_GUARD_FRONT && (f & PL_F_GUARD_FRONT))
-        add(d, "also wrote before the start of the output (%zu guard bytes changed)", d->guard_front_bad);
+        pl_diag_add(d, "also wrote before the start of the output (%zu guard bytes changed)", d->guard_front_bad);
     if (chosen != PL_F_GUARD_BACK && (f & PL_F_GUARD_BACK))
-        add(d, "also wrote past the end of the output (%zu guard bytes changed)", d->guard_back_bad);
+        pl_diag_add(d, "also wrote past the end of the output (%zu guard bytes changed)", d->guard_back_bad);
     if (chosen != PL_F_INPUT_CHANGED && (f & PL_F_INPUT_CHANGED))
-        add(d, "also modified its input, which is read-only");
+        pl_diag_add(d, "also modified its input, which is read-only");
 }
 
 /* ---------------------------------------------------------------- compare */
-
-/* A compaction's count and kept elements (pl_cmp's keeps). */
-typedef struct kept_info {
-    int want, got;        /* the counts */
-    size_t upto;          /* elements comparable: the smaller count */
-    size_t dropped, negative, zero; /* of got[0 .. upto): what the rule drops */
-    size_t first_dropped;
-    size_t first_bad;     /* first wrong element below upto, or upto */
-} kept_info;
-
-static void kept_findings(const pl_cmp *c, pl_diag *d, kept_info *k)
-{
-    size_t m = c->n - 1;
-    k->want = c->want[m], k->got = c->got[m];
-    long g = k->got == PL_POISON_I32 || k->got < 0 || (size_t)k->got > m ? k->want : k->got;
-    k->upto = (size_t)(g < k->want ? g : k->want);
-    k->first_bad = k->upto;
-    for (size_t i = 0; i < k->upto; i++) {
-        int x = c->got[i];
-        if (x != c->want[i] && k->first_bad == k->upto)
-            k->first_bad = i;
-        if (x == PL_POISON_I32 || c->keeps(x))
-            continue;
-        if (k->dropped++ == 0)
-            k->first_dropped = i;
-        k->negative += x < 0;
-        k->zero += x == 0;
-    }
-    if (k->dropped)
-        d->findings |= PL_F_KEPT_DROPPED;
-    if (k->got != k->want)
-        d->findings |= PL_F_COUNT;
-}
-
-static void count_reason(const kept_info *k, size_t m, char *r, size_t rc)
-{
-    long diff = (long)k->got - k->want;
-    if (k->got == PL_POISON_I32)
-        snprintf(r, rc, "returned no count (its place after the output still holds the poison); expected %d", k->want);
-    else if (k->got < 0 || (size_t)k->got > m)
-        snprintf(r, rc, "returned a count of %d, outside 0 .. %zu; expected %d", k->got, m, k->want);
-    else if (diff == 1 || diff == -1)
-        snprintf(r, rc, "returned %d elements, expected %d: one too %s", k->got, k->want, diff > 0 ? "many" : "few");
-    else
-        snprintf(r, rc, "returned %d elements, expected %d: %ld too %s", k->got, k->want, diff > 0 ? diff : -diff,
-                 diff > 0 ? "many" : "few");
-}
 
 int pl_compare_i32(const pl_cmp *c, pl_diag *d)
 {
@@ -339,32 +169,29 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
                        (c->n_in ? c->n_in : n) * sizeof *c->in);
     if (d->race_diffs)
         d->findings |= PL_F_RACE;
+    int shapes = !c->kind || !c->kind->no_shapes;
     if (d->mismatches) {
         wrong_findings(d, poison, n);
-        if (!(d->findings & PL_F_NOT_IMPLEMENTED) && !c->sort) {
+        if (!(d->findings & PL_F_NOT_IMPLEMENTED) && shapes) {
             if (shifted(c, +1))
                 d->findings |= PL_F_SHIFT_RIGHT;
             else if (shifted(c, -1))
                 d->findings |= PL_F_SHIFT_LEFT;
         }
-        if (!c->sort && !(d->findings & (PL_F_SHIFT_RIGHT | PL_F_SHIFT_LEFT)))
+        if (shapes && !(d->findings & (PL_F_SHIFT_RIGHT | PL_F_SHIFT_LEFT)))
             check_block(d);
+        if (c->kind && c->kind->find && !(d->findings & PL_F_NOT_IMPLEMENTED))
+            c->kind->find(c, d, c->kind_state);
     }
-    sort_info si = {0, 0, NULL, NULL};
-    if (c->sort && d->mismatches && !d->unwritten && !(d->findings & PL_F_NOT_IMPLEMENTED))
-        sort_findings(c, d, &si);
-    kept_info ki;
-    memset(&ki, 0, sizeof ki);
-    if (c->keeps && n >= 1 && d->mismatches && !(d->findings & PL_F_NOT_IMPLEMENTED))
-        kept_findings(c, d, &ki);
-    /* A mistake the lab knows by name, when nothing worse is wrong */
+    /* A mistake the judge knows by name, when nothing worse is wrong */
     char named[sizeof d->reason] = "";
     const unsigned worse = PL_F_NOT_IMPLEMENTED | PL_F_GUARD_BACK | PL_F_GUARD_FRONT | PL_F_INPUT_CHANGED;
     if (c->known && d->mismatches && !(d->findings & worse) &&
         c->known(c->known_in, c->known_n_in, c->want, c->got, n, d->first_bad, named, sizeof named) && named[0])
         d->findings |= PL_F_SUSPECT;
 
-    /* The reason is the most telling finding; the others follow as detail. */
+    /* The reason is the most telling finding; the others follow as detail.
+       A judge's own findings (pl_cmp_kind) have their places among them. */
     static const unsigned order[] = {
         PL_F_NOT_IMPLEMENTED, PL_F_GUARD_BACK,  PL_F_GUARD_FRONT, PL_F_INPUT_CHANGED, PL_F_SUSPECT, PL_F_KEPT_DROPPED,
         PL_F_COUNT,           PL_F_SORT_UNSTABLE, PL_F_SORT_ORDER, PL_F_SORT_VALUES,   PL_F_RACE,
@@ -380,28 +207,7 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     case PL_F_SUSPECT:
         snprintf(r, rc, "%s", named);
         if (f & PL_F_BLOCK)
-            add(d, "errors start at a block boundary: index %zu, a multiple of %zu", d->first_bad, d->block);
-        break;
-    case PL_F_KEPT_DROPPED: {
-        const char *what = !ki.zero ? "negative values" : !ki.negative ? "zeros" : "zeros and negative values";
-        const char *hint = !ki.zero ? "; a test of x != 0?" : !ki.negative ? "; a test of x >= 0?" : "";
-        snprintf(r, rc, "kept %s, which the contract drops (it keeps %s%s): %zu of the first %zu elements, "
-                 "first out[%zu] = %d", what, c->keep_rule ? c->keep_rule : "fewer", hint, ki.dropped, ki.upto,
-                 ki.first_dropped, c->got[ki.first_dropped]);
-        if (f & PL_F_COUNT) {
-            char cr[120];
-            count_reason(&ki, n - 1, cr, sizeof cr);
-            add(d, "and so %s", cr);
-        }
-        break;
-    }
-    case PL_F_COUNT:
-        count_reason(&ki, n - 1, r, rc);
-        if (ki.first_bad < ki.upto)
-            add(d, "the elements differ too: out[%zu] = %d, expected %d", ki.first_bad, c->got[ki.first_bad],
-                c->want[ki.first_bad]);
-        else if (ki.upto)
-            add(d, "the first %zu elements are right: only the count (and what follows them) is wrong", ki.upto);
+            pl_diag_add(d, "errors start at a block boundary: index %zu, a multiple of %zu", d->first_bad, d->block);
         break;
     case PL_F_RACE:
         snprintf(r, rc, "results differ between two runs at %zu positions (first at index %zu): a race?",
@@ -426,47 +232,23 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     case PL_F_MISMATCH:
         snprintf(r, rc, "wrong value at %zu of %zu positions", d->mismatches, n);
         break;
-    case PL_F_SORT_UNSTABLE: {
-        size_t k = n / 2;
-        snprintf(r, rc, "not stable: out[%zu] and out[%zu] have equal keys but hold input elements %d and %d, "
-                 "the reverse of their input order", si.at, si.at + 1, c->got[k + si.at], c->got[k + si.at + 1]);
-        add(d, "a stable sort keeps equal keys in input order; LSD radix sort needs every pass stable");
-        break;
-    }
-    case PL_F_SORT_ORDER: {
-        char a[24], b[24];
-        fmt_key(a, sizeof a, c->sort, (unsigned)c->got[si.at]);
-        fmt_key(b, sizeof b, c->sort, (unsigned)c->got[si.at + 1]);
-        snprintf(r, rc, "keys out of order (%s before %s at index %zu), though every input key is there: %s", a, b,
-                 si.at, si.why);
-        add(d, "%s", si.more);
-        break;
-    }
-    case PL_F_SORT_VALUES: {
-        size_t k = n / 2;
-        char a[24];
-        fmt_key(a, sizeof a, c->sort, (unsigned)c->got[si.at]);
-        snprintf(r, rc, "keys right, but the value at index %zu (%d) is not the value of its key %s: "
-                 "do the values move with the keys?", si.at, c->got[k + si.at], a);
-        break;
-    }
-    case PL_F_SORT_LOST:
-        snprintf(r, rc, "keys lost: %u of the input's keys are not in the output (two keys written to one slot?)",
-                 si.missing);
+    default: /* one of the judge's own findings */
+        if (c->kind && c->kind->say)
+            c->kind->say(c, d, chosen, c->kind_state);
         break;
     }
 
     common_also(d, chosen);
     if (chosen != PL_F_RACE && chosen != PL_F_READS_OUTPUT && (f & PL_F_RACE))
-        add(d, "also: results differ between two runs at %zu positions", d->race_diffs);
+        pl_diag_add(d, "also: results differ between two runs at %zu positions", d->race_diffs);
     if (d->mismatches && !(f & PL_F_NOT_IMPLEMENTED)) {
         char w[16], g[16];
         fmt_value(w, sizeof w, c->want[d->first_bad]);
         fmt_value(g, sizeof g, c->got[d->first_bad]);
-        add(d, "first mismatch at index %zu: expected %s, got %s; %zu of %zu positions wrong",
+        pl_diag_add(d, "first mismatch at index %zu: expected %s, got %s; %zu of %zu positions wrong",
             d->first_bad, w, g, d->mismatches, n);
         if (chosen != PL_F_UNWRITTEN && d->unwritten)
-            add(d, "%zu of them were never written (still poison)", d->unwritten);
+            pl_diag_add(d, "%zu of them were never written (still poison)", d->unwritten);
         add_window(d, c, d->first_bad);
     } else if (f & PL_F_RACE) {
         add_window(d, c, first_race);
@@ -538,12 +320,12 @@ static void fmt_pos(char *buf, size_t cap, const pl_cmp_real *c, size_t i)
 static void add_real_window(pl_diag *d, const pl_cmp_real *c, size_t at)
 {
     size_t lo = at > 2 ? at - 2 : 0, hi = at + 4 < c->n ? at + 4 : c->n;
-    add(d, "    %12s %24s %24s %12s %12s", "index", "expected", "got", "error", "allowed");
+    pl_diag_add(d, "    %12s %24s %24s %12s %12s", "index", "expected", "got", "error", "allowed");
     for (size_t i = lo; i < hi; i++) {
         char g[32];
         fmt_real(g, sizeof g, c->elem, c->got, i);
         double e = fabs(real_at(c->elem, c->got, i) - c->want[i]);
-        add(d, "    %12zu %24.17g %24s %12.3g %12.3g%s", i, c->want[i], g, e, tol_at(c, i),
+        pl_diag_add(d, "    %12zu %24.17g %24s %12.3g %12.3g%s", i, c->want[i], g, e, tol_at(c, i),
             real_ok(c, real_at(c->elem, c->got, i), i) ? "" : "  <");
     }
 }
@@ -648,10 +430,10 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
     }
     common_also(d, chosen);
     if (chosen != PL_F_RACE && (f & PL_F_RACE))
-        add(d, "also: out of tolerance in a second run at %zu positions", d->race_diffs);
+        pl_diag_add(d, "also: out of tolerance in a second run at %zu positions", d->race_diffs);
     if (d->mismatches && !(f & PL_F_NOT_IMPLEMENTED)) {
         fmt_real(g, sizeof g, c->elem, c->got, d->first_bad);
-        add(d, "first wrong: %s: expected %.17g, got %s; %zu of %zu positions out of tolerance", pos,
+        pl_diag_add(d, "first wrong: %s: expected %.17g, got %s; %zu of %zu positions out of tolerance", pos,
             c->want[d->first_bad], g, d->mismatches, n);
         add_real_window(d, c, d->first_bad);
     } else if (f & (PL_F_RACE | PL_F_READS_OUTPUT)) {

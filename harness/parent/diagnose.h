@@ -7,10 +7,11 @@
  *   - the whole output shifted by one (inclusive vs exclusive);
  *   - errors that start at a block boundary (block sums not carried over);
  *   - a result that differs between two runs (a race);
- *   - for sorts: keys lost, out of order (or in the order of the raw bits),
- *     values parted from their keys, equal keys out of input order;
  *   - otherwise the first mismatch, with a window of values, and the count.
- * Pure C on host arrays, so every kind is unit-tested without a GPU.
+ * These are the findings every kind of result shares; a judge adds its own
+ * (harness/parent/judges/: a sort's lost or misordered keys, a compaction's
+ * count) through pl_cmp_kind. Pure C on host arrays, so every kind is
+ * unit-tested without a GPU.
  */
 #ifndef PRIMLAB_DIAGNOSE_H
 #define PRIMLAB_DIAGNOSE_H
@@ -42,14 +43,29 @@ enum pl_finding {
     PL_F_SORT_VALUES = 1u << 12,    /* keys right, a value not its key's */
     PL_F_SORT_LOST = 1u << 13,      /* keys missing or duplicated */
     PL_F_NOT_FINITE = 1u << 14,     /* a NaN or an infinity where a number was expected */
-    PL_F_SUSPECT = 1u << 15,        /* the wrong values are what a named mistake gives (a lab's known) */
+    PL_F_SUSPECT = 1u << 15,        /* the wrong values are what a named mistake gives (a judge's known) */
     PL_F_READS_OUTPUT = 1u << 16,   /* right from the usual poison, NaN from a NaN one: adds into its output */
     PL_F_COUNT = 1u << 17,          /* a compaction's returned count is not the number of kept elements */
     PL_F_KEPT_DROPPED = 1u << 18,   /* a compaction kept elements its rule drops */
 };
 
-/* Sorts: how the keys compare (lab 05). */
-enum pl_sort { PL_SORT_NONE, PL_SORT_U32, PL_SORT_I32, PL_SORT_F32 };
+struct pl_cmp;
+struct pl_diag;
+
+/* A judge's own look at a wrong int32 result, between the findings every
+   result shares and the reason (harness/parent/judges/: a sort's order, a
+   compaction's count). */
+typedef struct pl_cmp_kind {
+    /* 1: the positions have no fixed place (a sort's equal keys), so no
+       shift by one and no block boundary is looked for */
+    int no_shapes;
+    /* Adds the kind's findings to d; called when some position is wrong
+       and the output was written. state: pl_cmp's kind_state. */
+    void (*find)(const struct pl_cmp *c, struct pl_diag *d, void *state);
+    /* The reason for chosen, one of the kind's findings, into d->reason,
+       and detail lines (pl_diag_add). */
+    void (*say)(const struct pl_cmp *c, struct pl_diag *d, unsigned chosen, void *state);
+} pl_cmp_kind;
 
 typedef struct pl_cmp {
     const int *want;  /* reference, n values */
@@ -63,20 +79,7 @@ typedef struct pl_cmp {
     /* what a shift by one means for this operation, e.g.
        "an exclusive result where an inclusive one was asked" */
     const char *hint_right, *hint_left;
-    /* A sort (enum pl_sort, or 0): want and got are keys in order, then,
-       with sort_pairs, as many values, each the input position of its key
-       (in[0 ..) holds the input keys). The diagnosis then tells lost keys,
-       misordered keys (and keys sorted by the wrong order), values that left
-       their keys, and an unstable order of equal keys. */
-    int sort, sort_pairs;
-    /* A compaction (lab 04), or NULL: the last of the n words is the count
-       the code returned, the words before it the kept elements in input
-       order, then untouched poison. keeps(x): whether the contract keeps x;
-       keep_rule the same in words ("x > 0"). The count is judged first, and
-       kept elements that the rule drops are named as such. */
-    int (*keeps)(int x);
-    const char *keep_rule;
-    /* Optional, a lab's own known mistakes (lab 08's look-back), or NULL:
+    /* Optional, a part's own known mistakes, or NULL:
        asked when the result is wrong and the output was written and kept
        within its bounds; first_bad is the first wrong position, in the
        input (known_n_in words, or NULL). Returns 1 with a one-line reason
@@ -85,6 +88,9 @@ typedef struct pl_cmp {
                  size_t cap);
     const int *known_in;
     size_t known_n_in;
+    /* A judge's own findings (pl_cmp_kind), or NULL, and their state */
+    const pl_cmp_kind *kind;
+    void *kind_state;
 } pl_cmp;
 
 typedef struct pl_diag {
@@ -102,9 +108,13 @@ typedef struct pl_diag {
 /* Fills d; returns 1 if the result is right (no finding), else 0. */
 int pl_compare_i32(const pl_cmp *c, pl_diag *d);
 
+/* Appends one printf-formatted line to d->detail (indented by the caller,
+   '\n' added), silently truncating: for a pl_cmp_kind's say. */
+void pl_diag_add(pl_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* ------------------------------------------------------ float and double
  *
- * Outputs of float or double (labs 06 and 07) are compared with a reference
+ * Outputs of float or double are compared with a reference
  * computed in higher precision, within a tolerance per position that the lab
  * states (an error bound that every correct order of the additions meets;
  * kernels_ref/cpu/reduce.h derives them). Bit equality is not asked for: two
@@ -122,7 +132,7 @@ typedef struct pl_suspect {
     const char *what;      /* "the last 5 elements (a partial warp) left out" */
     const double *values;  /* n values: what each position would hold */
     const double *tol;     /* n tolerances of the mistake's own float computation (NULL: the
-                              right result's; lab 07's scan over all rows sums far more terms) */
+                              right result's; a scan that runs on over every row sums far more terms) */
 } pl_suspect;
 
 #define PL_MAX_SUSPECTS 10

@@ -99,20 +99,20 @@ static void param_help(FILE *f, const pl_lab *lab)
     fprintf(f, "  --param LIST  the parts' input parameter; check: only those");
     int any = 0;
     for (int k = 0; k < lab->nparts; k++) {
-        const pl_part *p = &lab->parts[k];
-        int seen = !p->param_name;
+        const pl_params *p = &lab->parts[k]->params;
+        int seen = !p->name;
         for (int j = 0; j < k && !seen; j++)
-            seen = lab->parts[j].param_name && !strcmp(lab->parts[j].param_name, p->param_name);
+            seen = lab->parts[j]->params.name && !strcmp(lab->parts[j]->params.name, p->name);
         if (seen)
             continue;
         any = 1;
-        int nlabels = p->nparam_labels ? p->nparam_labels : p->nparams;
-        fprintf(f, "\n                %s: %s, e.g. ", p->param_name, p->param_labels ? "by name" : "numbers");
-        for (int q = 0; q < 3 && q < (p->param_labels ? nlabels : p->nparams); q++) {
-            if (!p->param_labels)
-                fprintf(f, "%s%g", q ? "," : "", p->params[q]);
+        int nlabels = p->nlabels ? p->nlabels : p->n;
+        fprintf(f, "\n                %s: %s, e.g. ", p->name, p->labels ? "by name" : "numbers");
+        for (int q = 0; q < 3 && q < (p->labels ? nlabels : p->n); q++) {
+            if (!p->labels)
+                fprintf(f, "%s%g", q ? "," : "", p->values[q]);
             else
-                fprintf(f, strchr(p->param_labels[q], ' ') ? "%s\"%s\"" : "%s%s", q ? "," : "", p->param_labels[q]);
+                fprintf(f, strchr(p->labels[q], ' ') ? "%s\"%s\"" : "%s%s", q ? "," : "", p->labels[q]);
         }
     }
     fprintf(f, "%s\n", any ? "" : " (this lab's parts have none)");
@@ -175,10 +175,10 @@ static double param_by_label(const char *name)
 {
     const pl_lab *lab = pl_this_lab();
     for (int k = 0; k < lab->nparts; k++)
-        for (int q = 0; lab->parts[k].param_labels &&
-                        q < (lab->parts[k].nparam_labels ? lab->parts[k].nparam_labels : lab->parts[k].nparams);
+        for (int q = 0; lab->parts[k]->params.labels &&
+                        q < (lab->parts[k]->params.nlabels ? lab->parts[k]->params.nlabels : lab->parts[k]->params.n);
              q++)
-            if (!strcmp(lab->parts[k].param_labels[q], name))
+            if (!strcmp(lab->parts[k]->params.labels[q], name))
                 return (double)q;
     return -1;
 }
@@ -302,7 +302,7 @@ static const pl_part *find_part(const pl_lab *lab, const char *id)
         return p;
     fprintf(stderr, "%s: no part '%s' in lab %s (parts:", prog, id, lab->id);
     for (int k = 0; k < lab->nparts; k++)
-        fprintf(stderr, " %s", lab->parts[k].id);
+        fprintf(stderr, " %s", lab->parts[k]->id);
     fprintf(stderr, ")\n");
     exit(2);
 }
@@ -375,11 +375,11 @@ static int parts_match(const pl_lab *lab, const pl_reply *h, char *why, size_t c
     for (int k = 0; k < lab->nparts; k++) {
         int found = 0;
         for (int j = 0; j < h->nparts && j < PL_MAX_PARTS; j++)
-            if (!strncmp(h->parts[j].id, lab->parts[k].id, sizeof h->parts[j].id))
-                found = !lab->parts[k].vendor || h->parts[j].has_vendor;
+            if (!strncmp(h->parts[j].id, lab->parts[k]->id, sizeof h->parts[j].id))
+                found = !lab->parts[k]->vendor || h->parts[j].has_vendor;
         if (!found) {
-            snprintf(why, cap, "the worker lacks part %s%s (a stale build? run make)", lab->parts[k].id,
-                     lab->parts[k].vendor ? " or its vendor yardstick" : "");
+            snprintf(why, cap, "the worker lacks part %s%s (a stale build? run make)", lab->parts[k]->id,
+                     lab->parts[k]->vendor ? " or its vendor yardstick" : "");
             return 0;
         }
     }
@@ -480,9 +480,9 @@ static void drop_unfit(const pl_lab *lab, const pl_reply *probe)
 static void reproduce_line(const pl_test *t, pl_result *r)
 {
     char param[96] = "";
-    if (t->part->nparams && t->part->param_labels)
-        snprintf(param, sizeof param, " --param '%s'", t->part->param_labels[(int)t->param]);
-    else if (t->part->nparams)
+    if (t->part->params.n && t->part->params.labels)
+        snprintf(param, sizeof param, " --param '%s'", t->part->params.labels[(int)t->param]);
+    else if (t->part->params.n)
         snprintf(param, sizeof param, " --param %g", t->param);
     size_t dl = strlen(r->detail);
     snprintf(r->detail + dl, sizeof r->detail - dl,
@@ -638,7 +638,7 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     if (o->nparams) { /* --param: only the tests of those inputs */
         int kept = 0;
         for (int i = 0; i < G.ntests; i++) {
-            int keep = !G.tests[i].part->nparams;
+            int keep = !G.tests[i].part->params.n;
             for (int q = 0; q < o->nparams; q++)
                 keep |= G.tests[i].param == o->params[q];
             if (keep)

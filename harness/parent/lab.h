@@ -1,15 +1,15 @@
 /* harness/parent/lab.h: the lab table, which drivers, tests, grading and plots read.
  *
  * A lab is one pl_lab value (harness/parent/labs/labNN.c): its parts, each
- * with its CPU references, the input generator, the bytes counted, the test
- * sizes and the points. This is the parent's side: the calls into the
- * student's code and the vendor yardsticks are the worker's
+ * with its CPU references, the bytes counted, the test sizes, the points and
+ * a judge (harness/parent/judges/judge.h: the input, the expected result and
+ * the diagnosis of a wrong one). This is the parent's side: the calls into
+ * the student's code and the vendor yardsticks are the worker's
  * (harness/worker/labs/labNN.cu), found by part id; the worker says at start
  * which parts it has, and a part the parent grades must be among them.
  *
- * Labs 01-05 are "array operations": int32 words in, int32 words out, with
- * device scratch; a part may change the lengths (in_len, out_len) and read
- * the words as other types (lab 05's unsigned and float keys).
+ * Inputs and outputs travel as int32 words, with device scratch; the judge
+ * says how many and how to read them.
  */
 #ifndef PRIMLAB_LAB_H
 #define PRIMLAB_LAB_H
@@ -27,91 +27,56 @@ extern "C" {
 
 typedef void (*pl_cpu_op)(const int *in, int *out, size_t n);
 
-struct pl_cmp_real;
-/* Float and double outputs (labs 06 and 07): the words of the output are
-   elements of type elem (enum pl_elem, diagnose.h), and so are the input's
-   (graded timing patches a staged input element by element), judged by
-   pl_compare_real against what expect fills for the input in (its words) of
-   size n: the reference want[] in higher precision, the tolerance tol[] the
-   lab states, and in c the suspects (known mistakes, their values kept by
-   the lab until the next call); out_elems(n) of each. The part's cpu and
-   omp ops then only time the CPU. */
-typedef struct pl_real_check {
-    int elem;
-    long (*out_elems)(long n);
-    void (*expect)(const int *in, long n, double param, double *want, double *tol, struct pl_cmp_real *c);
-} pl_real_check;
+typedef struct pl_judge pl_judge; /* judges/judge.h */
 
 /* What a part's GB/s is a fraction of, in benchmark rows: the device's copy
    bandwidth (parts that stream global memory) or its shared-memory read
-   bandwidth (lab 03's stride reads, which never leave shared memory). */
+   bandwidth (stride reads, which never leave shared memory). */
 enum pl_roof { PL_ROOF_COPY = 0, PL_ROOF_SMEM };
+
+/* A part's sizes. Zero/NULL members mean the lab's: "n", its test and
+   benchmark sizes. A size need not be an array length (a stride, a matrix
+   side, threads per block): the judge says what lengths it gives. */
+typedef struct pl_sizes {
+    const char *name;     /* "threads"; NULL: "n" */
+    long max;             /* largest size the contract allows; 0: INT_MAX */
+    const long *test, *bench;
+    int ntest, nbench;
+} pl_sizes;
+
+/* A second dimension of the tests: a parameter of the input (a keep
+   fraction, a key distribution, a matrix). Each test size runs at each of
+   values; `run` and size sweeps use bench. n == 0: no parameter. */
+typedef struct pl_params {
+    const char *name;     /* "keep"; NULL: "param" */
+    const double *values;
+    int n;
+    double bench;
+    /* Parameters that are names: values are 0, 1, ... and tests are named
+       by labels[value]; nlabels: labels beyond the tested values (for
+       `--param`), 0: n. NULL: numbers. */
+    const char *const *labels;
+    int nlabels;
+} pl_params;
 
 typedef struct pl_part {
     const char *id;       /* "a", "b", ...: --part takes it */
     const char *title;    /* "inclusive scan, any n" */
     const char *entry;    /* the contract's function name, for messages */
-    long max_n;           /* largest size the contract allows; 0: INT_MAX */
+    pl_sizes sizes;
     int points;           /* per correctness test */
     int bench;            /* timed by `run` and `sweep` */
+    int roof;             /* enum pl_roof, of its benchmark rows */
     pl_cpu_op cpu, omp;   /* serial reference (the oracle) and OpenMP (or NULL) */
     int vendor;           /* the worker has a vendor yardstick for it */
     const char *vendor_name; /* its rows' variant: "cusparse"; NULL: "cub" */
     int lends;            /* its contract lends it primlab_scan_exclusive */
-    const char *hint_right, *hint_left; /* what a shift by one means */
-    /* Optional, for parts whose size is not an array length (a stride, a
-       matrix side): zero/NULL means the lab's sizes, "n", lengths = size,
-       bytes = lab->bytes_per_elem * size. */
-    const char *size_name;
-    const long *test_sizes, *bench_sizes;
-    int ntest_sizes, nbench_sizes;
-    long (*in_len)(long size), (*out_len)(long size);
+    /* Bytes a call moves for GB/s (NULL: lab->bytes_per_elem * size), and
+       its floating-point operations for GFLOP/s (NULL: not counted). */
     double (*bytes)(long size, double param);
-    /* Optional: floating-point operations of a call (SpMV's 2 nnz), for
-       GFLOP/s in benchmark rows; NULL: not counted. */
     double (*flops)(long size, double param);
-    /* Optional second dimension of the tests: a parameter of the input (lab
-       04's keep fraction). Each test size runs at each of params; `run` and
-       size sweeps use bench_param. gen makes the input from it (NULL: the
-       lab's uniform range, and no parameter). */
-    const char *param_name;
-    const double *params;
-    int nparams;
-    double bench_param;
-    void (*gen)(int *a, size_t len, uint64_t seed, double param);
-    /* Parameters that are names (lab 05's key distributions): params are
-       0, 1, ... and tests are named by param_labels[param]. */
-    const char *const *param_labels;
-    int nparam_labels;    /* labels beyond the tested params (for `--param`); 0: nparams */
-    /* Sorts (lab 05): enum pl_sort (diagnose.h), so that a wrong result is
-       diagnosed as a sort. sort_pairs: input and output hold n keys then n
-       values, the values being input positions (in_len = out_len = 2n). */
-    int sort, sort_pairs;
-    /* Compactions (lab 04): the output's last word is the count returned
-       (see pl_cmp's keeps, diagnose.h); NULL for other parts. */
-    int (*keeps)(int x);
-    const char *keep_rule;
-    /* Optional, for inputs made of several arrays (lab 06's sparse
-       matrices), in place of in_len and gen: the input's length in words
-       for a size and parameter (the same pair always gives the same
-       length), and the input itself. */
-    long (*input_words)(long size, double param);
-    void (*make_input)(int *a, long size, double param, uint64_t seed);
-    /* The words graded timing may patch, [*lo, *hi), or NULL: every word
-       (the keys of pairs). A matrix's values, never its structure. */
-    void (*patch_span)(const int *in, long size, double param, long *lo, long *hi);
-    int roof;             /* enum pl_roof */
-    const pl_real_check *real; /* float or double output, or NULL (int32 words) */
-    /* Optional: the lab's known mistakes in an int32 result, named in the
-       diagnosis (pl_cmp's known, diagnose.h); NULL: none. */
-    int (*known_i32)(const int *in, size_t n_in, const int *want, const int *got, size_t n, size_t first_bad,
-                     char *why, size_t cap);
-    /* A stress part (lab 08's bs): each correctness test is `runs` calls,
-       each on a fresh input from the test's seed, every result judged; one
-       wrong run fails the test, whose reason says how many were wrong and
-       gives the first one's diagnosis. What loads the device meanwhile is
-       the worker op's business. 0 or 1: the usual two runs of one input. */
-    int runs;
+    pl_params params;
+    const pl_judge *judge; /* NULL: int32 words against cpu, the lab's uniform input */
 } pl_part;
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,
@@ -171,7 +136,7 @@ typedef struct pl_lab {
     const char *id;       /* "01" */
     const char *name;     /* "prefix-sum" */
     const char *title;
-    const pl_part *parts;
+    const pl_part *const *parts;
     int nparts;
     const long *test_sizes;  /* correctness sizes, filtered by each part's max_n */
     int ntest_sizes;
@@ -188,7 +153,7 @@ typedef struct pl_lab {
     int ncommands;
     /* `sweep` of parts with a parameter: also every sweep_params value at
        n = param_sweep_n */
-    /* `run --matrix FILE` (lab 06): reads a Matrix Market file into the
+    /* `run --matrix FILE`: reads a Matrix Market file into the
        lab's "file" input; *rows and *param are then the size and the
        parameter that run uses. 0, or -1 with one line in err. */
     int (*load_matrix)(const char *path, long *rows, double *param, char *err, size_t cap);
@@ -207,7 +172,7 @@ extern const long pl_scan_bench_sizes[PL_SCAN_NBENCH]; /* 2^20, 2^24, 2^28 */
 #define PL_SCAN_LAB_SIZES                                                                                  \
     .test_sizes = pl_scan_test_sizes, .ntest_sizes = PL_SCAN_NTEST, .bench_sizes = pl_scan_bench_sizes,   \
     .nbench_sizes = PL_SCAN_NBENCH, .sweep_lo = 10, .sweep_hi = 28
-/* The second length of a block-size part (lab 01's bte beside its bt):
+/* The second length of a block-size part (a bte beside its bt):
    3 * 2^20, even and not a power of two, where a padding or rounding bug
    that an odd length (2^24 + 3) or a power of two hides shows. The worker
    takes a block-size part's length from the input staged. */
@@ -237,7 +202,7 @@ void pl_lab_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, 
 /* The same at the contract's largest sizes (a limit test): one run instead
    of two (the smaller sizes look for races), no check of the input after
    the call, and an input that depends on the lab, seed and n only, so that
-   the next limit test of a part with the same generator and reference
+   the next limit test of a part with the same judge and reference
    reuses both instead of paying seconds for them again. */
 void pl_lab_test_limit(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
                        double timeout_s, pl_result *r);
@@ -289,7 +254,7 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o);
 /* One GPU variant (the code's, or the vendor's when vendor is 1) timed
    like a `run` row: the input of (n, param) from `run`'s seed, the result
    checked once (unless check is 0: for a caller that checked the same code
-   on a smaller problem, lab 07's iterations beyond float's range), then
+   on a smaller problem, such as iterations beyond float's range), then
    reps timed calls; the median in ms, or NaN with r filled (a wrong
    result: PL_FAIL). For a lab's own table commands. */
 double pl_lab_time(pl_session *s, const pl_lab *lab, const pl_part *p, int vendor, long n, double param, int reps,

@@ -1,11 +1,13 @@
 /* harness/parent/lab_run.c: one correctness test, one performance test, and
- * the benchmark of an array-operation lab (see lab.h), run by the parent
- * through its worker (worker_client.h). Inputs, references and verdicts
- * stay here; the worker only sees an input and a part to call. */
+ * the benchmark of a lab (see lab.h), run by the parent through its worker
+ * (worker_client.h). Each part's judge (judges/judge.h) makes the inputs,
+ * the expected results and the verdicts, which stay here; the worker only
+ * sees an input and a part to call. */
 #define _GNU_SOURCE
 #include "lab.h"
 
 #include "diagnose.h"
+#include "judges/judge.h"
 #include "report.h"
 #include "rng.h"
 #include "rubric.h"
@@ -53,114 +55,49 @@ static void *xmalloc(size_t bytes, pl_result *r)
 static uint64_t test_seed(uint64_t seed, const pl_part *p, long n, double param)
 {
     uint64_t pbits = 0;
-    if (p->nparams)
+    if (p->params.n)
         memcpy(&pbits, &param, sizeof pbits);
     return pl_seed_mix(seed ^ pbits, pl_part_hash(p), (uint64_t)n);
 }
 
 static void gen_input(const pl_lab *lab, const pl_part *p, int *a, size_t len, long n, uint64_t seed, double param)
 {
-    if (p->make_input)
-        p->make_input(a, n, param, seed);
-    else if (p->gen)
-        p->gen(a, len, seed, param);
-    else
-        pl_gen_ints(a, len, seed, lab->gen_lo, lab->gen_hi);
+    pl_judge_make_input(pl_part_judge(p), lab, a, (long)len, n, param, seed);
 }
 
-static long part_max_n(const pl_part *p) { return p->max_n > 0 ? p->max_n : INT_MAX; }
-static long in_len(const pl_part *p, long n, double param)
-{
-    return p->input_words ? p->input_words(n, param) : p->in_len ? p->in_len(n) : n;
-}
-static long out_len(const pl_part *p, long n) { return p->out_len ? p->out_len(n) : n; }
-/* The scratch for the longer of input and output; for pairs, for n: the
-   contract's n counts keys, and its scratch is RS_SCRATCH_INTS(keys). */
+static long part_max_n(const pl_part *p) { return p->sizes.max > 0 ? p->sizes.max : INT_MAX; }
+static long in_len(const pl_part *p, long n, double param) { return pl_judge_in_words(pl_part_judge(p), n, param); }
+static long out_len(const pl_part *p, long n, double param) { return pl_judge_out_words(pl_part_judge(p), n, param); }
+/* The scratch the contract sizes for the judge's length (the longer of
+   input and output, or what the judge says). */
 static long scratch_len(const pl_lab *lab, const pl_part *p, long n, double param)
 {
-    long len = in_len(p, n, param) > out_len(p, n) ? in_len(p, n, param) : out_len(p, n);
-    return lab->scratch_ints ? (long)lab->scratch_ints(p->sort_pairs ? n : len) : 0;
+    return lab->scratch_ints ? (long)lab->scratch_ints(pl_judge_scratch_elems(pl_part_judge(p), n, param)) : 0;
 }
 
-/* The comparison of a part's result with its reference: what every check
-   of the part shares (the caller adds a second run and the input). */
-static pl_cmp part_cmp(const pl_part *p, long n, const int *want, const int *got, const uint8_t *front,
-                       const uint8_t *back)
+/* A result as the worker left it in the shared region, for the judge: the
+   first run's output and guards; a second run's output and the input after
+   it when twice. */
+static pl_judged judged(long n, double param, const int *in, long in_words, const int *want, const unsigned char *shm,
+                        const pl_shm_layout *l, int twice)
 {
-    pl_cmp c;
-    memset(&c, 0, sizeof c);
-    c.want = want;
-    c.got = got;
-    c.n = (size_t)out_len(p, n);
-    c.guard_front = front;
-    c.guard_back = back;
-    c.guard_bytes = front ? PL_GUARD_BYTES : 0;
-    c.hint_right = p->hint_right;
-    c.hint_left = p->hint_left;
-    c.sort = p->sort;
-    c.sort_pairs = p->sort_pairs;
-    c.keeps = p->keeps;
-    c.keep_rule = p->keep_rule;
-    c.known = p->known_i32;
-    return c;
-}
-
-/* An output still all poison: never written ("not implemented yet",
-   whatever the expected values: no generated input's answer is all
-   0xA5A5A5A5 words). Stops at the first written word. */
-static int all_poison(const int *got, size_t len)
-{
-    size_t k = 0;
-    while (k < len && got[k] == PL_POISON_I32)
-        k++;
-    return k == len && len > 0;
-}
-
-/* A result as the worker left it: what judge compares. */
-typedef struct result_view {
-    const int *got, *got2;       /* output words; got2: a second run's, or NULL */
-    const uint8_t *front, *back; /* the guard zones */
-    const int *in, *in_after;    /* the input before and after, or NULL */
-    size_t n_in;
-} result_view;
-
-/* Judges a part's result: int32 words against want (computed by the
-   caller), or float and double against the part's pl_real_check. */
-static int judge(const pl_part *p, long n, double param, const int *in, const int *want, const result_view *v,
-                 pl_diag *d)
-{
-    if (!p->real) {
-        pl_cmp cmp = part_cmp(p, n, want, v->got, v->front, v->back);
-        cmp.got2 = v->got2, cmp.in = v->in, cmp.in_after = v->in_after, cmp.n_in = v->n_in;
-        cmp.known_in = in, cmp.known_n_in = in ? (size_t)in_len(p, n, param) : 0;
-        return pl_compare_i32(&cmp, d);
+    pl_judged r;
+    memset(&r, 0, sizeof r);
+    r.n = n, r.param = param, r.in = in, r.in_words = in_words, r.want = want;
+    r.got = (const int *)(shm + l->out[0]);
+    r.front = shm + l->guard_front, r.back = shm + l->guard_back;
+    if (twice) {
+        r.got2 = (const int *)(shm + l->out[1]);
+        r.in_after = in_words > 0 ? (const int *)(shm + l->in_after) : NULL; /* nothing to check in an empty input */
     }
-    static double *rwant, *rtol;
-    static size_t rcap;
-    size_t m = (size_t)p->real->out_elems(n), words = (size_t)out_len(p, n);
-    if (m > rcap) {
-        free(rwant), free(rtol);
-        rwant = malloc(m * sizeof *rwant), rtol = malloc(m * sizeof *rtol);
-        rcap = rwant && rtol ? m : 0;
-        if (!rcap) {
-            memset(d, 0, sizeof *d);
-            snprintf(d->reason, sizeof d->reason, "out of host memory in the grader for the reference");
-            d->findings = PL_F_MISMATCH;
-            return 0;
-        }
-    }
-    pl_cmp_real c;
-    memset(&c, 0, sizeof c);
-    c.elem = p->real->elem, c.n = m, c.want = rwant, c.tol = rtol;
-    c.got = v->got, c.got2 = v->got2;
-    c.got2_nan_start = v->got2 != NULL; /* run_test's second run (PL_RQ_POISON_NAN) */
-    c.guard_front = v->front, c.guard_back = v->back, c.guard_bytes = v->front ? PL_GUARD_BYTES : 0;
-    c.in = v->in, c.in_after = v->in_after, c.in_bytes = v->n_in * sizeof *in;
-    if (all_poison(v->got, words)) /* needs no reference (the stubs' many tests) */
-        memset(rwant, 0, m * sizeof *rwant), memset(rtol, 0, m * sizeof *rtol);
-    else
-        p->real->expect(in, n, param, rwant, rtol, &c);
-    return pl_compare_real(&c, d);
+    return r;
+}
+
+static int judge(const pl_part *p, const pl_judged *r, pl_diag *d) { return pl_judge_compare(pl_part_judge(p), r, d); }
+
+static void expect(const pl_part *p, const int *in, int *want, long n, double param)
+{
+    pl_judge_expect(pl_part_judge(p), p, in, n, param, want);
 }
 
 /* ------------------------------------------------------------ requests */
@@ -193,7 +130,7 @@ static int conv_begin(conv *c, pl_session *s, const pl_lab *lab, const pl_part *
 {
     memset(c, 0, sizeof *c);
     c->s = s, c->p = p, c->variant = variant, c->n = n, c->reps = reps, c->r = r;
-    c->in_len = in_len(p, n, param), c->out_len = out_len(p, n), c->scratch_len = scratch_len(lab, p, n, param);
+    c->in_len = in_len(p, n, param), c->out_len = out_len(p, n, param), c->scratch_len = scratch_len(lab, p, n, param);
     c->limit_s = timeout_s;
     c->deadline = pl_now() + (timeout_s > 0 ? timeout_s : 1e9);
     c->l = pl_shm_layout_for(c->in_len, c->out_len, reps);
@@ -276,37 +213,31 @@ static int *grow(int **buf, size_t *cap, size_t bytes, pl_result *r)
     return *buf;
 }
 
-/* The expected result. The serial reference is the oracle; above a million
-   elements the OpenMP one, which test_cpu holds equal to it, gives the same
-   answer sooner (elements of the input: a transpose's size is its side). */
-#define OMP_ORACLE_FROM (1L << 20)
-static pl_cpu_op oracle(const pl_part *p, long n) { return p->omp && in_len(p, n, NAN) >= OMP_ORACLE_FROM ? p->omp : p->cpu; }
-/* (Float and double parts: their pl_real_check, in judge.) */
-static void expect(const pl_part *p, const int *in, int *want, long n)
-{
-    if (!p->real)
-        oracle(p, n)(in, want, (size_t)n);
-}
-
 /* The last limit test's input and expected result, kept for the next one:
-   at the contract's largest size each costs seconds, and parts that share
-   an input and a reference (lab 03's four transposes) share them. */
+   at the contract's largest size each costs seconds, and parts whose
+   judges make the same input and expect the same result (several
+   transposes of one matrix) share them. */
 static struct {
-    int valid;
-    void (*gen)(int *, size_t, uint64_t, double);
-    void (*make)(int *, long, double, uint64_t);
-    pl_cpu_op ref;
+    int valid;             /* 1: the input; 2: the expected result too */
+    pl_input input;        /* the judge's input side */
+    void (*expect)(const pl_judge *, const pl_part *, const int *, long, double, int *); /* the judge kind's */
+    pl_cpu_op ref;         /* the oracle the default expect uses */
     long n, in_len, out_len;
     uint64_t seed;
     double param;
 } kept;
 
-/* A stress part's test (pl_part's runs): runs calls, each on a fresh input
-   staged into freshly poisoned buffers, every result judged. Stops at a
-   call the worker could not make, and at an output never written (a stub:
-   one run says it all). */
-static void run_stress(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
-                       double timeout_s, pl_result *r)
+static int same_input(const pl_input *a, const pl_input *b)
+{
+    return a->words == b->words && a->gen == b->gen && a->make == b->make && a->span == b->span;
+}
+
+/* A test of several runs (the judge's runs): each call on a fresh input
+   staged into freshly poisoned buffers, every result judged, the judge
+   adding them up. Stops at a call the worker could not make, and at an
+   output never written (a stub: one run says it all). */
+static void run_repeated(pl_session *s, const pl_lab *lab, const pl_part *part, int runs, long n, double param,
+                         uint64_t seed, double timeout_s, pl_result *r)
 {
     static int *in, *want;
     static size_t in_cap, want_cap;
@@ -317,10 +248,11 @@ static void run_stress(pl_session *s, const pl_lab *lab, const pl_part *part, lo
     if (!grow(&in, &in_cap, ibytes, r) || !grow(&want, &want_cap, len * 4, r))
         return;
     kept.valid = 0; /* in and want are about to change */
-    int runs = part->runs, wrong = 0, first = -1;
-    pl_diag d, first_d;
+    pl_tally t;
+    memset(&t, 0, sizeof t);
+    t.runs = runs, t.first = -1;
+    pl_diag d;
     pl_reply rep;
-    memset(&first_d, 0, sizeof first_d);
     for (int k = 0; k < runs; k++) {
         gen_input(lab, part, in, (size_t)c.in_len, n, pl_seed_mix(test_seed(seed, part, n, param), 0x72756e73ull, (uint64_t)k),
                   param);
@@ -333,29 +265,24 @@ static void run_stress(pl_session *s, const pl_lab *lab, const pl_part *part, lo
             return;
         }
         const int *got = (const int *)(c.shm + c.l.out[0]);
-        int unwritten = all_poison(got, len);
+        int unwritten = pl_all_poison(got, len);
         if (unwritten)
             memset(want, 0, len * sizeof *want);
         else
-            expect(part, in, want, n);
-        result_view v = {got, NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back, NULL, NULL, 0};
-        if (!judge(part, n, param, in, want, &v, &d) && wrong++ == 0)
-            first = k, first_d = d;
+            expect(part, in, want, n, param);
+        pl_judged v = judged(n, param, in, c.in_len, want, c.shm, &c.l, 0);
+        if (!judge(part, &v, &d) && t.wrong++ == 0)
+            t.first = k, t.first_d = d;
         if (unwritten)
             break;
     }
-    if (!wrong) {
+    if (!t.wrong) {
         r->status = PL_PASS;
         return;
     }
     r->status = PL_FAIL;
-    r->findings = first_d.findings;
-    if (first_d.findings & PL_F_NOT_IMPLEMENTED)
-        snprintf(r->reason, sizeof r->reason, "%s", first_d.reason);
-    else
-        snprintf(r->reason, sizeof r->reason, "wrong in %d of %d runs under load; run %d: %.120s", wrong, runs,
-                 first + 1, first_d.reason);
-    snprintf(r->detail, sizeof r->detail, "run %d: %.160s\n%.1800s", first + 1, first_d.reason, first_d.detail);
+    r->findings = t.first_d.findings;
+    pl_judge_summarize(pl_part_judge(part), &t, r->reason, sizeof r->reason, r->detail, sizeof r->detail);
 }
 
 static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long n, double param, uint64_t seed,
@@ -371,8 +298,10 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
                  pl_part_size_name(part), n, part->id, pl_part_size_name(part), part_max_n(part));
         return;
     }
-    if (part->runs > 1 && !once) {
-        run_stress(s, lab, part, n, param, seed, timeout_s, r);
+    const pl_judge *j = pl_part_judge(part);
+    int runs = pl_judge_runs(j);
+    if (runs > 1 && !once) {
+        run_repeated(s, lab, part, runs, n, param, seed, timeout_s, r);
         r->seconds = pl_now() - t0;
         return;
     }
@@ -382,13 +311,14 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
     size_t ibytes = (size_t)c.in_len * 4;
     pl_reply rep;
     /* A limit test's input depends on the lab, not the part, so that parts
-       with one generator and one reference share the work (see kept). */
+       with one input and one reference share the work (see kept). */
     uint64_t tseed = once ? pl_seed_mix(seed, 0x6c696d6974ull /* "limit" */, (uint64_t)n) : test_seed(seed, part, n, param);
-    void (*gen)(int *, size_t, uint64_t, double) = part->gen;
-    pl_cpu_op ref = oracle(part, n);
-    int same_in = once && kept.valid && kept.gen == gen && kept.make == part->make_input && kept.n == n && kept.in_len == c.in_len &&
+    const pl_input *input = j->kind->input(j);
+    pl_cpu_op ref = pl_part_oracle(part, c.in_len);
+    int same_in = once && kept.valid && same_input(&kept.input, input) && kept.n == n && kept.in_len == c.in_len &&
                   kept.seed == tseed && (kept.param == param || (isnan(param) && isnan(kept.param)));
-    int same_want = same_in && kept.valid == 2 && kept.ref == ref && kept.out_len == c.out_len;
+    int same_want = same_in && kept.valid == 2 && kept.expect == j->kind->expect && kept.ref == ref &&
+                    kept.out_len == c.out_len;
     if (!once)
         kept.valid = 0; /* in and want are about to change */
     if (grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r)) {
@@ -396,7 +326,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
             kept.valid = 0;
             gen_input(lab, part, in, (size_t)c.in_len, n, tseed, param);
             if (once) {
-                kept.valid = 1, kept.gen = gen, kept.make = part->make_input, kept.ref = NULL, kept.n = n;
+                kept.valid = 1, kept.input = *input, kept.expect = NULL, kept.ref = NULL, kept.n = n;
                 kept.in_len = c.in_len, kept.out_len = c.out_len, kept.seed = tseed, kept.param = param;
             }
         }
@@ -424,13 +354,14 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
         /* An output never written: the reference and the second run are
            spared for the stubs' many tests. */
         size_t len = (size_t)c.out_len;
-        int unwritten = ran && all_poison(got, len);
+        int unwritten = ran && pl_all_poison(got, len);
         int twice = !once && !unwritten;
-        /* float and double outputs start the second run as NaN: an output
-           read before it is written (y[r] += ...) cannot hide in the
-           usual poison, which is a float of -2.9e-16 */
+        /* the judge may poison the second run otherwise: float and double
+           outputs start it as NaN, so that an output read before it is
+           written (y[r] += ...) cannot hide in the usual poison, which is a
+           float of -2.9e-16 */
         if (ran && twice)
-            ran = ask(&c, PL_REQ_STAGE, part->real ? PL_RQ_POISON_NAN : 0, 0, &rep, NULL) &&
+            ran = ask(&c, PL_REQ_STAGE, pl_judge_second_stage(j), 0, &rep, NULL) &&
                   ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) &&
                   ask(&c, PL_REQ_FETCH, PL_RQ_IN_AFTER, 1, &rep, NULL);
         if (ran) {
@@ -439,19 +370,13 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
                 if (kept.valid == 2)
                     kept.valid = 1;
             } else if (!same_want) {
-                expect(part, in, want, n);
+                expect(part, in, want, n, param);
                 if (once && kept.valid)
-                    kept.valid = 2, kept.ref = ref, kept.out_len = c.out_len;
+                    kept.valid = 2, kept.expect = j->kind->expect, kept.ref = ref, kept.out_len = c.out_len;
             }
-            result_view v = {got, NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back, NULL, NULL, 0};
-            if (twice) {
-                v.got2 = (const int *)(c.shm + c.l.out[1]);
-                v.in = c.in_len > 0 ? in : NULL; /* nothing to check in an empty input */
-                v.in_after = (const int *)(c.shm + c.l.in_after);
-                v.n_in = (size_t)c.in_len;
-            }
+            pl_judged v = judged(n, param, in, c.in_len, want, c.shm, &c.l, twice);
             pl_diag d;
-            r->status = judge(part, n, param, in, want, &v, &d) ? PL_PASS : PL_FAIL;
+            r->status = judge(part, &v, &d) ? PL_PASS : PL_FAIL;
             r->findings = d.findings;
             snprintf(r->reason, sizeof r->reason, "%s", d.reason);
             snprintf(r->detail, sizeof r->detail, "%s", d.detail);
@@ -523,15 +448,15 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         uint64_t rep_seed = test_seed(seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(k + 2)), p, n, param);
         gen_input(lab, p, in, (size_t)c.in_len, n, rep_seed, param);
         /* The staged input, then a patch that the CALL applies: one word
-           takes another word's value (so it stays a valid input; a pair's
-           key, not its value). A result made before the CALL is wrong. */
-        long lo = 0, hi = p->sort_pairs ? n : c.in_len;
-        if (p->patch_span) /* a matrix's values and vector, not its structure */
-            p->patch_span(in, n, param, &lo, &hi);
+           takes another word's value, within the span the judge allows (so
+           it stays a valid input: a pair's key, not its value; a matrix's
+           values, not its structure). A result made before the CALL is
+           wrong. */
+        long lo, hi, step, half = 0;
+        pl_judge_patch(pl_part_judge(p), in, n, param, &lo, &hi, &step);
         long span = hi - lo;
-        /* doubles: a word from the same half of another element, so that
-           the patched element stays a finite double (lo is even there) */
-        long step = p->real && p->real->elem == PL_ELEM_F64 ? 2 : 1, half = 0;
+        /* step 2 (doubles): a word from the same half of another element,
+           so that the patched element stays a finite double (lo is even) */
         long at = span >= step ? lo + step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) : -1;
         if (at >= 0 && step == 2)
             at += half = (long)(pl_rng_next(&rng) & 1);
@@ -540,7 +465,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
             value = in[lo + step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) + half];
         if (at >= 0) /* the expected result is the patched input's */
             in[at] = value;
-        expect(p, in, want, n);
+        expect(p, in, want, n, param);
         if (at >= 0)
             in[at] = before;
         /* The reference's OpenMP threads spin for a while after their work
@@ -581,12 +506,11 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
             t->cpu_ms += pl_session_cpu_ms(s) - cpu0, t->window_ms += (t4 - t0) * 1e3;
         if (!ok)
             break;
-        result_view v = {(const int *)(c.shm + c.l.out[0]), NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back,
-                         NULL, NULL, 0};
+        pl_judged v = judged(n, param, in, c.in_len, want, c.shm, &c.l, 0);
         if (at >= 0) /* judged against the patched input, as the call saw it */
             in[at] = value;
         pl_diag d;
-        int right = judge(p, n, param, in, want, &v, &d);
+        int right = judge(p, &v, &d);
         if (at >= 0)
             in[at] = before;
         if (!right) {
@@ -704,7 +628,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     } else {
         yard = "CPU OpenMP";
         long il = in_len(p, perf->n, perf->param);
-        int *in = xmalloc((size_t)il * 4, r), *out = xmalloc((size_t)out_len(p, perf->n) * 4, r);
+        int *in = xmalloc((size_t)il * 4, r), *out = xmalloc((size_t)out_len(p, perf->n, perf->param) * 4, r);
         if (!in || !out) {
             free(in), free(out);
             return;
@@ -820,10 +744,9 @@ static double bench_gpu(pl_session *s, const pl_lab *lab, const pl_part *p, int 
     if (!ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD, 0, &rep, NULL) || !ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) ||
         !ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &rep, NULL))
         return NAN;
-    result_view v = {(const int *)(c.shm + c.l.out[0]), NULL, c.shm + c.l.guard_front, c.shm + c.l.guard_back,
-                     NULL, NULL, 0};
+    pl_judged v = judged(n, param, in, c.in_len, want, c.shm, &c.l, 0);
     pl_diag d;
-    if (check && !judge(p, n, param, in, want, &v, &d)) {
+    if (check && !judge(p, &v, &d)) {
         r->status = PL_FAIL;
         snprintf(r->reason, sizeof r->reason, "%s", d.reason);
         return NAN;
@@ -875,14 +798,14 @@ double pl_lab_time(pl_session *s, const pl_lab *lab, const pl_part *p, int vendo
                    int check, pl_result *r)
 {
     memset(r, 0, sizeof *r);
-    long il = in_len(p, n, param), ol = out_len(p, n);
+    long il = in_len(p, n, param), ol = out_len(p, n, param);
     int *in = xmalloc((size_t)il * 4, r), *want = in ? xmalloc((size_t)ol * 4, r) : NULL;
     double t = NAN;
     if (in && want) {
         gen_input(lab, p, in, (size_t)il, n, test_seed(1, p, n, param), param);
         memset(want, 0, (size_t)ol * 4);
         if (check)
-            expect(p, in, want, n);
+            expect(p, in, want, n, param);
         t = bench_gpu(s, lab, p, vendor ? PL_VAR_VENDOR : PL_VAR_IMPL, n, param, in, want, reps, r, check);
     }
     free(in), free(want);
@@ -896,8 +819,8 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
     const char *device = "cpu-only";
     int wants_smem = 0;
     for (int k = 0; k < lab->nparts; k++)
-        wants_smem |= lab->parts[k].bench && lab->parts[k].roof == PL_ROOF_SMEM &&
-                      (!o->part || o->part == &lab->parts[k]);
+        wants_smem |= lab->parts[k]->bench && lab->parts[k]->roof == PL_ROOF_SMEM &&
+                      (!o->part || o->part == lab->parts[k]);
     if (o->gpu) {
         const pl_reply *h = pl_session_hello(s);
         device = h->device;
@@ -923,7 +846,7 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
     if (o->table) { /* the yardstick the bench parts share, or "vendor" */
         const char *vendor = NULL;
         for (int k = 0; k < lab->nparts; k++) {
-            const pl_part *p = &lab->parts[k];
+            const pl_part *p = lab->parts[k];
             const char *v = p->vendor_name ? p->vendor_name : "CUB";
             if (p->bench && (!o->part || o->part == p))
                 vendor = !vendor || !strcmp(vendor, v) ? v : "vendor";
@@ -932,7 +855,7 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
     }
 
     for (int k = 0; k < lab->nparts; k++) {
-        const pl_part *p = &lab->parts[k];
+        const pl_part *p = lab->parts[k];
         if (!p->bench || (o->part && o->part != p))
             continue;
         /* the (size, param) pairs to time */
@@ -941,7 +864,7 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
         int npairs = 0, nsizes = o->nsizes;
         long pow2[64];
         const long *sizes = o->sizes;
-        if (!sizes && o->sweep && !p->bench_sizes) {
+        if (!sizes && o->sweep && !p->sizes.bench) {
             nsizes = 0;
             for (int e = lab->sweep_lo; e <= lab->sweep_hi && nsizes < 64; e++)
                 pow2[nsizes++] = 1L << e;
@@ -949,15 +872,15 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
         } else if (!sizes) {
             sizes = pl_part_bench_sizes(lab, p, &nsizes);
         }
-        int np = o->params && p->nparams ? o->nparams : 1;
+        int np = o->params && p->params.n ? o->nparams : 1;
         for (int si = 0; si < nsizes; si++)
             for (int q = 0; q < np && npairs < 160; q++, npairs++) {
                 pair_n[npairs] = sizes[si];
-                pair_p[npairs] = !p->nparams ? NAN : o->params ? o->params[q] : p->bench_param;
+                pair_p[npairs] = !p->params.n ? NAN : o->params ? o->params[q] : p->params.bench;
             }
         /* and the parameter sweep at one length (not for parts whose size is
-           not a length: lab 04's block-size part) */
-        for (int q = 0; o->sweep && !o->sizes && p->nparams && !p->bench_sizes && q < lab->nsweep_params && npairs < 160;
+           not a length: a block-size part) */
+        for (int q = 0; o->sweep && !o->sizes && p->params.n && !p->sizes.bench && q < lab->nsweep_params && npairs < 160;
              q++, npairs++) {
             pair_n[npairs] = lab->param_sweep_n;
             pair_p[npairs] = lab->sweep_params[q];
@@ -971,7 +894,7 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 fprintf(o->progress, "[%s %2d/%d] %s = %ld\n", p->id, si + 1, npairs, pl_part_size_name(p), n);
             pl_result r;
             memset(&r, 0, sizeof r);
-            long il = in_len(p, n, param), ol = out_len(p, n);
+            long il = in_len(p, n, param), ol = out_len(p, n, param);
             int *in = xmalloc((size_t)il * 4, &r), *want = xmalloc((size_t)ol * 4, &r), *got = xmalloc((size_t)ol * 4, &r);
             if (!in || !want || !got) {
                 fprintf(stderr, "lab%s: %s\n", lab->id, r.reason);
@@ -1028,7 +951,7 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 row.x_omp = t_omp / v[j].t;
                 row.x_vendor = t_ven / v[j].t;
                 row.param = param;
-                row.param_label = p->param_labels && !isnan(param) ? p->param_labels[(int)param] : NULL;
+                row.param_label = p->params.labels && !isnan(param) ? p->params.labels[(int)param] : NULL;
                 row.gflops = flops / (v[j].t * 1e-3) / 1e9;
                 row.roof = NULL;
                 row.roof_gbps = row.pct_roof = NAN;
@@ -1073,7 +996,7 @@ int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, double param, co
                 size_t cap)
 {
     const double gib = 1024.0 * 1024 * 1024;
-    double in = 4.0 * (double)in_len(part, n, param), out = 4.0 * (double)out_len(part, n);
+    double in = 4.0 * (double)in_len(part, n, param), out = 4.0 * (double)out_len(part, n, param);
     double scratch = 4.0 * (double)scratch_len(lab, part, n, param);
     /* the worker: input, output and scratch with their guards (pl_dbuf) */
     double dev = in + out + scratch + 6.0 * PL_GUARD_BYTES;

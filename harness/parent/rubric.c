@@ -11,8 +11,8 @@
 const pl_part *pl_find_part(const pl_lab *lab, const char *id)
 {
     for (int k = 0; id && k < lab->nparts; k++)
-        if (!strcmp(lab->parts[k].id, id))
-            return &lab->parts[k];
+        if (!strcmp(lab->parts[k]->id, id))
+            return lab->parts[k];
     return NULL;
 }
 
@@ -26,17 +26,17 @@ const long pl_scan_bench_sizes[PL_SCAN_NBENCH] = {1L << 20, 1L << 24, 1L << 28};
 
 const long *pl_part_test_sizes(const pl_lab *lab, const pl_part *p, int *count)
 {
-    *count = p->test_sizes ? p->ntest_sizes : lab->ntest_sizes;
-    return p->test_sizes ? p->test_sizes : lab->test_sizes;
+    *count = p->sizes.test ? p->sizes.ntest : lab->ntest_sizes;
+    return p->sizes.test ? p->sizes.test : lab->test_sizes;
 }
 
 const long *pl_part_bench_sizes(const pl_lab *lab, const pl_part *p, int *count)
 {
-    *count = p->bench_sizes ? p->nbench_sizes : lab->nbench_sizes;
-    return p->bench_sizes ? p->bench_sizes : lab->bench_sizes;
+    *count = p->sizes.bench ? p->sizes.nbench : lab->nbench_sizes;
+    return p->sizes.bench ? p->sizes.bench : lab->bench_sizes;
 }
 
-const char *pl_part_size_name(const pl_part *p) { return p->size_name ? p->size_name : "n"; }
+const char *pl_part_size_name(const pl_part *p) { return p->sizes.name ? p->sizes.name : "n"; }
 
 uint64_t pl_part_hash(const pl_part *p)
 {
@@ -65,7 +65,7 @@ static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *pe
     t->part = p;
     t->perf = perf;
     t->n = n;
-    t->param = p->nparams ? param : NAN;
+    t->param = p->params.n ? param : NAN;
     t->hidden = hidden;
     t->max = max;
     if (perf)
@@ -75,11 +75,11 @@ static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *pe
     else
         snprintf(t->name, sizeof t->name, "%s.%s %s, %s=%ld%s", lab_id, p->id, p->title,
                  pl_part_size_name(p), n, hidden ? " (hidden)" : "");
-    if (p->nparams) {
+    if (p->params.n) {
         size_t len = strlen(t->name);
-        const char *pname = p->param_name ? p->param_name : "param";
-        if (p->param_labels)
-            snprintf(t->name + len, sizeof t->name - len, ", %s=%s", pname, p->param_labels[(int)param]);
+        const char *pname = p->params.name ? p->params.name : "param";
+        if (p->params.labels)
+            snprintf(t->name + len, sizeof t->name - len, ", %s=%s", pname, p->params.labels[(int)param]);
         else
             snprintf(t->name + len, sizeof t->name - len, ", %s=%g", pname, param);
     }
@@ -91,30 +91,30 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
 {
     int k = 0;
     for (int i = 0; i < lab->nparts; i++) {
-        const pl_part *p = &lab->parts[i];
+        const pl_part *p = lab->parts[i];
         if (only && p != only)
             continue;
         int nsz = nsizes;
         const long *sz = nsizes > 0 ? sizes : pl_part_test_sizes(lab, p, &nsz);
-        int np = p->nparams ? p->nparams : 1;
+        int np = p->params.n ? p->params.n : 1;
         for (int s = 0; s < nsz; s++)
             for (int q = 0; q < np; q++)
-                if (nsizes > 0 || !p->max_n || sz[s] <= p->max_n)
-                    k = add(out, k, cap, p, NULL, sz[s], p->nparams ? p->params[q] : NAN, 0, p->points, lab->id);
+                if (nsizes > 0 || !p->sizes.max || sz[s] <= p->sizes.max)
+                    k = add(out, k, cap, p, NULL, sz[s], p->params.n ? p->params.values[q] : NAN, 0, p->points, lab->id);
         /* Hidden sizes: anywhere from 2 to the part's limit or 2^22,
            whichever is smaller, so that an answer kept for the public sizes
            cannot pass. Parts whose size is a parameter (a stride, a block
            size) keep their sizes; the secret seed still changes their
            inputs. */
-        for (int h = 0; hidden && nsizes == 0 && !p->test_sizes && h < lab->hidden_per_part; h++) {
-            long hi = p->max_n && p->max_n < 1L << 22 ? p->max_n : 1L << 22;
+        for (int h = 0; hidden && nsizes == 0 && !p->sizes.test && h < lab->hidden_per_part; h++) {
+            long hi = p->sizes.max && p->sizes.max < 1L << 22 ? p->sizes.max : 1L << 22;
             long n = 2 + (long)(pl_seed_mix(seed, pl_part_hash(p), 1000 + (uint64_t)h) % (uint64_t)(hi - 1));
             if (h == 0) { /* one even size that is not a power of two */
                 n &= ~1L;
                 if ((n & (n - 1)) == 0)
                     n = n > 4 ? n - 2 : 6;
             }
-            k = add(out, k, cap, p, NULL, n, p->nparams ? p->params[h % p->nparams] : NAN, 1, p->points, lab->id);
+            k = add(out, k, cap, p, NULL, n, p->params.n ? p->params.values[h % p->params.n] : NAN, 1, p->points, lab->id);
         }
     }
     for (int i = 0; nsizes == 0 && i < lab->nperf; i++) {
@@ -123,10 +123,10 @@ int pl_lab_tests(const pl_lab *lab, const pl_part *only, const long *sizes, int 
             k = add(out, k, cap, p, &lab->perf[i], lab->perf[i].n, lab->perf[i].param, 0, lab->perf[i].points, lab->id);
     }
     for (int i = 0; nsizes == 0 && pl_limits_on(hidden) && i < lab->nparts; i++) {
-        const pl_part *p = &lab->parts[i];
+        const pl_part *p = lab->parts[i];
         long n = pl_part_limit_n(lab, p, seed);
         if (n > 0 && (!only || p == only) && k < cap) {
-            k = add(out, k, cap, p, NULL, n, p->nparams ? p->bench_param : NAN, 0, p->points, lab->id);
+            k = add(out, k, cap, p, NULL, n, p->params.n ? p->params.bench : NAN, 0, p->points, lab->id);
             out[k - 1].limit = 1;
             size_t len = strlen(out[k - 1].name);
             snprintf(out[k - 1].name + len, sizeof out[k - 1].name - len, " (limit)");
@@ -150,11 +150,11 @@ long pl_part_limit_n(const pl_lab *lab, const pl_part *p, uint64_t seed)
     long top = 0;
     for (int s = 0; s < count; s++)
         top = sz[s] > top ? sz[s] : top;
-    if (p->max_n <= 0 || p->max_n - 1024 <= top)
+    if (p->sizes.max <= 0 || p->sizes.max - 1024 <= top)
         return 0; /* no stated limit, or the tests already reach it */
     /* from the seed and the limit alone: parts with one limit test one size,
        and those with one input and one reference share them (lab_run.c) */
-    return p->max_n - (long)(pl_seed_mix(seed, (uint64_t)p->max_n, 0x6c696d6974ull) % 1024);
+    return p->sizes.max - (long)(pl_seed_mix(seed, (uint64_t)p->sizes.max, 0x6c696d6974ull) % 1024);
 }
 
 void pl_tsv_escape(const char *in, char *out, size_t cap)

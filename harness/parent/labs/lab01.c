@@ -2,6 +2,7 @@
  * (Hillis-Steele). Parts, yardsticks, sizes and points live here only. */
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/01-prefix-sum/prefix_sum.h"
+#include "../judges/array.h"
 #include "../lab.h"
 
 /* Part bt, the block-size experiment: the size is the number of threads
@@ -11,6 +12,7 @@
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_inclusive(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_inclusive(in, out, BT_N); }
 static long bt_len(long threads) { return (void)threads, BT_N; }
+static long bt_words(long threads, double param) { return (void)threads, (void)param, BT_N; }
 static double bt_bytes(long threads, double param) { return (void)threads, (void)param, 2.0 * sizeof(int) * BT_N; }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 /* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
@@ -18,30 +20,39 @@ static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 static void bte_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_inclusive(in, out, BTE_N); }
 static void bte_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_inclusive(in, out, BTE_N); }
 static long bte_len(long threads) { return (void)threads, BTE_N; }
+static long bte_words(long threads, double param) { return (void)threads, (void)param, BTE_N; }
 
 static size_t scratch_ints(long n) { return PS_SCRATCH_INTS(n); }
 
+/* Judges: scans of the lab's uniform input, a shift by one named. */
+#define SCAN_HINTS .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE
+static const pl_array_judge scan_cfg = {SCAN_HINTS};
+static const pl_array_judge bt_cfg = {.in = {.words = bt_words}, .out_len = bt_len, SCAN_HINTS};
+static const pl_array_judge bte_cfg = {.in = {.words = bte_words}, .out_len = bte_len, SCAN_HINTS};
+static const pl_judge scan = {&pl_array_kind, &scan_cfg};
+static const pl_judge bt_scan = {&pl_array_kind, &bt_cfg};
+static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
 
-static const pl_part parts[] = {
-    {.id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .max_n = PS_BLOCK_MAX,
-     .points = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    {.id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .max_n = PS_MAX_N, .points = 1, .bench = 1,
-     .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    {.id = "bt", .title = "inclusive scan, n=2^24+3", .entry = "scan_inclusive_threads", .points = 1,
-     .bench = 1, .cpu = bt_cpu, .omp = bt_omp, .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE,
-     .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes, .ntest_sizes = 6,
-     .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len, .out_len = bt_len,
-     .bytes = bt_bytes},
-    {.id = "bte", .title = "inclusive scan, n=3*2^20", .entry = "scan_inclusive_threads", .points = 1,
-     .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE,
-     .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes, .ntest_sizes = 6,
-     .max_n = 1024, .in_len = bte_len, .out_len = bte_len},
-    {.id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .max_n = PS_MAX_N, .points = 1, .bench = 1,
-     .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-};
+#define BT_SIZES .name = "threads", .max = 1024, .test = bt_sizes, .ntest = 6
+
+static const pl_part part_a = {
+    .id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .sizes = {.max = PS_BLOCK_MAX},
+    .points = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &scan};
+static const pl_part part_b = {
+    .id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .sizes = {.max = PS_MAX_N}, .points = 1,
+    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &scan};
+static const pl_part part_bt = {
+    .id = "bt", .title = "inclusive scan, n=2^24+3", .entry = "scan_inclusive_threads",
+    .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
+    .vendor = 1, .bytes = bt_bytes, .judge = &bt_scan};
+static const pl_part part_bte = {
+    .id = "bte", .title = "inclusive scan, n=3*2^20", .entry = "scan_inclusive_threads", .sizes = {BT_SIZES},
+    .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .judge = &bte_scan};
+static const pl_part part_c = {
+    .id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .sizes = {.max = PS_MAX_N}, .points = 1,
+    .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan};
+
+static const pl_part *const parts[] = {&part_a, &part_b, &part_bt, &part_bte, &part_c};
 
 
 /* Performance: throughput as a fraction of CUB's at 2^24 elements, measured

@@ -11,6 +11,7 @@
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/02-blelloch-scan/blelloch_scan.h"
 #include "../diagnose.h"
+#include "../judges/array.h"
 #include "../lab.h"
 #include "../report.h"
 #include "../rng.h"
@@ -25,6 +26,7 @@
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_exclusive(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_exclusive(in, out, BT_N); }
 static long bt_len(long threads) { return (void)threads, BT_N; }
+static long bt_words(long threads, double param) { return (void)threads, (void)param, BT_N; }
 static double bt_bytes(long threads, double param) { return (void)threads, (void)param, 2.0 * sizeof(int) * BT_N; }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 /* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
@@ -32,6 +34,7 @@ static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 static void bte_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_exclusive(in, out, BTE_N); }
 static void bte_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_exclusive(in, out, BTE_N); }
 static long bte_len(long threads) { return (void)threads, BTE_N; }
+static long bte_words(long threads, double param) { return (void)threads, (void)param, BTE_N; }
 
 static size_t scratch_ints(long n) { return BS_SCRATCH_INTS(n); }
 
@@ -53,29 +56,40 @@ static void warp_omp(const int *in, int *out, size_t n)
 }
 
 
-static const pl_part parts[] = {
-    {.id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .max_n = BS_MAX_N, .points = 1,
-     .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    {.id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .max_n = BS_MAX_N, .points = 1,
-     .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive,
-     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    {.id = "bt", .title = "exclusive scan, shared memory, n=2^24+3", .entry = "scan_blelloch_shared_threads",
-     .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp, .vendor = 1,
-     .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes,
-     .ntest_sizes = 6, .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len,
-     .out_len = bt_len, .bytes = bt_bytes},
-    {.id = "bte", .title = "exclusive scan, shared memory, n=3*2^20", .entry = "scan_blelloch_shared_threads",
-     .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1,
-     .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE, .size_name = "threads", .test_sizes = bt_sizes,
-     .ntest_sizes = 6, .max_n = 1024, .in_len = bte_len, .out_len = bte_len},
-    {.id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .max_n = BS_MAX_N, .points = 1, .bench = 1,
-     .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive,
-     .vendor = 1, .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE},
-    /* correctness only: not timed, no performance test, no yardstick */
-    {.id = "w", .title = "warp scan, 32-element segments", .entry = "scan_warp_safe", .max_n = BS_MAX_N,
-     .points = 1, .bench = 0, .cpu = warp_cpu, .omp = warp_omp},
-};
+/* Judges: scans of the lab's uniform input, a shift by one named; part w's
+   segments are not one scan, so a shift there means nothing in particular. */
+#define SCAN_HINTS .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE
+static const pl_array_judge scan_cfg = {SCAN_HINTS};
+static const pl_array_judge bt_cfg = {.in = {.words = bt_words}, .out_len = bt_len, SCAN_HINTS};
+static const pl_array_judge bte_cfg = {.in = {.words = bte_words}, .out_len = bte_len, SCAN_HINTS};
+static const pl_judge scan = {&pl_array_kind, &scan_cfg};
+static const pl_judge bt_scan = {&pl_array_kind, &bt_cfg};
+static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
+
+#define BT_SIZES .name = "threads", .max = 1024, .test = bt_sizes, .ntest = 6
+
+static const pl_part part_a = {
+    .id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .sizes = {.max = BS_MAX_N},
+    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan};
+static const pl_part part_b = {
+    .id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .sizes = {.max = BS_MAX_N},
+    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan};
+static const pl_part part_bt = {
+    .id = "bt", .title = "exclusive scan, shared memory, n=2^24+3", .entry = "scan_blelloch_shared_threads",
+    .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
+    .vendor = 1, .bytes = bt_bytes, .judge = &bt_scan};
+static const pl_part part_bte = {
+    .id = "bte", .title = "exclusive scan, shared memory, n=3*2^20", .entry = "scan_blelloch_shared_threads",
+    .sizes = {BT_SIZES}, .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .judge = &bte_scan};
+static const pl_part part_c = {
+    .id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .sizes = {.max = BS_MAX_N}, .points = 1,
+    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &scan};
+/* correctness only: not timed, no performance test, no yardstick */
+static const pl_part part_w = {
+    .id = "w", .title = "warp scan, 32-element segments", .entry = "scan_warp_safe", .sizes = {.max = BS_MAX_N},
+    .points = 1, .bench = 0, .cpu = warp_cpu, .omp = warp_omp};
+
+static const pl_part *const parts[] = {&part_a, &part_b, &part_bt, &part_bte, &part_c, &part_w};
 
 
 /* Performance: the shared-memory scan's throughput as a fraction of CUB's at

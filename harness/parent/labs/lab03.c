@@ -4,9 +4,10 @@
 #include "../../../kernels_ref/cpu/banks.h"
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/03-bank-conflicts/bank_conflicts.h"
-#include "lab03_banks.h"
+#include "../judges/array.h"
 #include "../lab.h"
 #include "../report.h"
+#include "lab03_banks.h"
 
 
 /* (a) the size is the stride; in: the staged words, out: one per thread */
@@ -18,7 +19,7 @@ static void a8_cpu(const int *in, int *out, size_t stride)
 {
     stride_read_cpu(in, out, BC_STRIDE_THREADS, BC_SMEM_WORDS, BC_REPS, (int)stride, 8);
 }
-static long a_in(long stride) { return (void)stride, BC_SMEM_WORDS; }
+static long a_in(long stride, double param) { return (void)stride, (void)param, BC_SMEM_WORDS; }
 static long a_out(long stride) { return (void)stride, BC_STRIDE_THREADS; }
 /* bytes read from shared memory */
 static double a4_bytes(long stride, double p) { return (void)stride, (void)p, 4.0 * BC_STRIDE_THREADS * BC_REPS; }
@@ -28,35 +29,48 @@ static long a_bench[64];
 
 /* (b) the size is the side of the square matrix */
 static long b_len(long side) { return side * side; }
+static long b_words(long side, double param) { return (void)param, side * side; }
 static double b_bytes(long side, double p) { return (void)p, 8.0 * (double)side * (double)side; }
 static const long b_tests[] = {0, 1, 31, 32, 33, 100, 1025, 2048};
 static const long b_bench[] = {256, 512, 1024, 2048, 4096, 8192};
 
 static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
 
-#define STRIDE(id_, title_, entry_, cpu_, bytes_)                                                          \
-    {.id = id_, .title = title_, .entry = entry_, .max_n = 64, .points = 1, .bench = 1, .cpu = cpu_, \
-     .size_name = "stride", .test_sizes = a_tests, .ntest_sizes = 11, .bench_sizes = a_bench,                    \
-     .nbench_sizes = 64, .in_len = a_in, .out_len = a_out, .bytes = bytes_, .roof = PL_ROOF_SMEM}
-#define TRANSPOSE(id_, title_, entry_)                                                                    \
-    {.id = id_, .title = title_, .entry = entry_, .max_n = BC_MAX_SIDE, .points = 1, .bench = 1, \
-     .cpu = transpose_cpu, .omp = transpose_omp, .size_name = "side", .test_sizes = b_tests, .ntest_sizes = 8,  \
-     .bench_sizes = b_bench, .nbench_sizes = 6, .in_len = b_len, .out_len = b_len, .bytes = b_bytes}
-#define SCAN(id_, title_, entry_)                                                                          \
-    {.id = id_, .title = title_, .entry = entry_, .max_n = BC_MAX_N, .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, \
-     .omp = scan_omp_exclusive, .vendor = 1,                                                 \
-     .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE}
+/* Judges: the staged words read at a stride, one result per thread; a
+   matrix transposed; scans with a shift by one named. The four transposes
+   share one judge, and so, in limit tests, one input and one reference. */
+static const pl_array_judge stride_cfg = {.in = {.words = a_in}, .out_len = a_out};
+static const pl_array_judge transpose_cfg = {.in = {.words = b_words}, .out_len = b_len};
+static const pl_array_judge scan_cfg = {.hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE};
+static const pl_judge strides = {&pl_array_kind, &stride_cfg};
+static const pl_judge transpose = {&pl_array_kind, &transpose_cfg};
+static const pl_judge scan = {&pl_array_kind, &scan_cfg};
 
-static const pl_part parts[] = {
-    STRIDE("a4", "4-byte reads at a stride", "stride_read32", a4_cpu, a4_bytes),
-    STRIDE("a8", "8-byte reads at a stride", "stride_read64", a8_cpu, a8_bytes),
-    TRANSPOSE("b0", "transpose, global memory", "transpose_naive"),
-    TRANSPOSE("b1", "transpose, tile[32][32]", "transpose_tiled"),
-    TRANSPOSE("b2", "transpose, tile[32][33]", "transpose_padded"),
-    TRANSPOSE("b3", "transpose, swizzled tile", "transpose_swizzled"),
-    SCAN("c0", "exclusive scan, unpadded", "scan_unpadded"),
-    SCAN("c", "exclusive scan, conflict-free", "scan_padded"),
-};
+#define STRIDE(id_, title_, entry_, cpu_, bytes_)                                                                   \
+    static const pl_part part_##id_ = {                                                                             \
+        .id = #id_, .title = title_, .entry = entry_,                                                               \
+        .sizes = {.name = "stride", .max = 64, .test = a_tests, .ntest = 11, .bench = a_bench, .nbench = 64},    \
+        .points = 1, .bench = 1, .roof = PL_ROOF_SMEM, .cpu = cpu_, .bytes = bytes_, .judge = &strides}
+#define TRANSPOSE(id_, title_, entry_)                                                                              \
+    static const pl_part part_##id_ = {                                                                             \
+        .id = #id_, .title = title_, .entry = entry_,                                                               \
+        .sizes = {.name = "side", .max = BC_MAX_SIDE, .test = b_tests, .ntest = 8, .bench = b_bench, .nbench = 6}, \
+        .points = 1, .bench = 1, .cpu = transpose_cpu, .omp = transpose_omp, .bytes = b_bytes, .judge = &transpose}
+#define SCAN(id_, title_, entry_)                                                                                   \
+    static const pl_part part_##id_ = {.id = #id_, .title = title_, .entry = entry_, .sizes = {.max = BC_MAX_N},    \
+                                       .points = 1, .bench = 1, .cpu = scan_cpu_exclusive,                          \
+                                       .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan}
+
+STRIDE(a4, "4-byte reads at a stride", "stride_read32", a4_cpu, a4_bytes);
+STRIDE(a8, "8-byte reads at a stride", "stride_read64", a8_cpu, a8_bytes);
+TRANSPOSE(b0, "transpose, global memory", "transpose_naive");
+TRANSPOSE(b1, "transpose, tile[32][32]", "transpose_tiled");
+TRANSPOSE(b2, "transpose, tile[32][33]", "transpose_padded");
+TRANSPOSE(b3, "transpose, swizzled tile", "transpose_swizzled");
+SCAN(c0, "exclusive scan, unpadded", "scan_unpadded");
+SCAN(c, "exclusive scan, conflict-free", "scan_padded");
+
+static const pl_part *const parts[] = {&part_a4, &part_a8, &part_b0, &part_b1, &part_b2, &part_b3, &part_c0, &part_c};
 
 
 /* Performance: the padded scan against CUB at 2^24, as in lab 02. */

@@ -8,6 +8,8 @@
 #include "../../../kernels_ref/cpu/compact.h"
 #include "../../../labs/04-compaction/compaction.h"
 #include "../diagnose.h"
+#include "../judges/array.h"
+#include "../judges/compact.h"
 #include "../lab.h"
 #include "../rng.h"
 
@@ -48,7 +50,6 @@ static void finish_cpu(int *out, size_t n, size_t k)
 }
 static void ref_cpu(const int *in, int *out, size_t n) { finish_cpu(out, n, compact_cpu(in, out, n)); }
 static void ref_omp(const int *in, int *out, size_t n) { finish_cpu(out, n, compact_omp(in, out, n)); }
-static long plus_count(long n) { return n + 1; }
 static int keeps_positive(int x) { return x > 0; }
 /* the input read once and the kept part written once (about keep * n) */
 static double kept_bytes(long n, double keep) { return 4.0 * (double)n * (1.0 + keep); }
@@ -60,8 +61,7 @@ static double flag_bytes(long n, double keep) { return (void)keep, 8.0 * (double
 #define CT_N ((1L << 24) + 3)
 static void ct_cpu(const int *in, int *out, size_t threads) { (void)threads, ref_cpu(in, out, CT_N); }
 static void ct_omp(const int *in, int *out, size_t threads) { (void)threads, ref_omp(in, out, CT_N); }
-static long ct_in_len(long threads) { return (void)threads, CT_N; }
-static long ct_out_len(long threads) { return (void)threads, CT_N + 1; }
+static long ct_in_len(long threads, double keep) { return (void)threads, (void)keep, CT_N; }
 static double ct_bytes(long threads, double keep) { return (void)threads, kept_bytes(CT_N, keep); }
 static const long ct_sizes[] = {32, 64, 128, 256, 512, 1024};
 static const double ct_keep[] = {0.5};
@@ -69,33 +69,49 @@ static const double ct_keep[] = {0.5};
 #define CTE_N PL_EVEN_N
 static void cte_cpu(const int *in, int *out, size_t threads) { (void)threads, ref_cpu(in, out, CTE_N); }
 static void cte_omp(const int *in, int *out, size_t threads) { (void)threads, ref_omp(in, out, CTE_N); }
-static long cte_in_len(long threads) { return (void)threads, CTE_N; }
-static long cte_out_len(long threads) { return (void)threads, CTE_N + 1; }
+static long cte_in_len(long threads, double keep) { return (void)threads, (void)keep, CTE_N; }
 
 static size_t scratch_ints(long n) { return CP_SCRATCH_INTS(n); }
 
 static const double keep_tests[] = {0, 0.01, 0.5, 0.99, 1};
 static const double keep_sweep[] = {0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1};
 
-#define COMMON .max_n = CP_MAX_N, .points = 1, .bench = 1, .param_name = "keep", .params = keep_tests, .nparams = 5, \
-               .bench_param = 0.5, .gen = gen_keep
-#define KEEPS .keeps = keeps_positive, .keep_rule = "x > 0"
-static const pl_part parts[] = {
-    {.id = "a", .title = "flags", .entry = "compact_flags", .cpu = flags_cpu, .bytes = flag_bytes,
-     COMMON},
-    {.id = "b", .title = "map, scan, scatter", .entry = "compact_scan", .cpu = ref_cpu, .lends = 1,
-     .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, KEEPS, COMMON},
-    {.id = "c", .title = "one pass, warp votes", .entry = "compact_warp", .cpu = ref_cpu,
-     .omp = ref_omp, .vendor = 1, .out_len = plus_count, .bytes = kept_bytes, KEEPS, COMMON},
-    {.id = "ct", .title = "one pass, warp votes, n=2^24+3", .entry = "compact_warp_threads", .points = 1, .bench = 1,
-     .cpu = ct_cpu, .omp = ct_omp, .vendor = 1, .size_name = "threads", .test_sizes = ct_sizes, .ntest_sizes = 6,
-     .bench_sizes = ct_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = ct_in_len, .out_len = ct_out_len,
-     .bytes = ct_bytes, KEEPS, .param_name = "keep", .params = ct_keep, .nparams = 1, .bench_param = 0.5, .gen = gen_keep},
-    {.id = "cte", .title = "one pass, warp votes, n=3*2^20", .entry = "compact_warp_threads", .points = 1,
-     .cpu = cte_cpu, .omp = cte_omp, .vendor = 1, .size_name = "threads", .test_sizes = ct_sizes, .ntest_sizes = 6,
-     .max_n = 1024, .in_len = cte_in_len, .out_len = cte_out_len, KEEPS, .param_name = "keep", .params = ct_keep,
-     .nparams = 1, .bench_param = 0.5, .gen = gen_keep},
-};
+/* Judges: the flags of the keep-fraction input, and compactions of it that
+   keep x > 0 (the count after the kept elements), of n or a fixed length. */
+#define KEEP_INPUT .gen = gen_keep
+#define KEEPS .keeps = keeps_positive, .rule = "x > 0"
+static const pl_array_judge flags_cfg = {.in = {KEEP_INPUT}};
+static const pl_compact_judge compact_cfg = {.in = {KEEP_INPUT}, KEEPS};
+static const pl_compact_judge ct_cfg = {.in = {.words = ct_in_len, KEEP_INPUT}, KEEPS};
+static const pl_compact_judge cte_cfg = {.in = {.words = cte_in_len, KEEP_INPUT}, KEEPS};
+static const pl_judge flags = {&pl_array_kind, &flags_cfg};
+static const pl_judge compacted = {&pl_compact_kind, &compact_cfg};
+static const pl_judge ct_compacted = {&pl_compact_kind, &ct_cfg};
+static const pl_judge cte_compacted = {&pl_compact_kind, &cte_cfg};
+
+#define KEEP_PARAMS .params = {.name = "keep", .values = keep_tests, .n = 5, .bench = 0.5}
+#define CT_PARAMS .params = {.name = "keep", .values = ct_keep, .n = 1, .bench = 0.5}
+#define CT_SIZES .name = "threads", .max = 1024, .test = ct_sizes, .ntest = 6
+
+static const pl_part part_a = {
+    .id = "a", .title = "flags", .entry = "compact_flags", .sizes = {.max = CP_MAX_N}, .points = 1, .bench = 1,
+    .cpu = flags_cpu, .bytes = flag_bytes, KEEP_PARAMS, .judge = &flags};
+static const pl_part part_b = {
+    .id = "b", .title = "map, scan, scatter", .entry = "compact_scan", .sizes = {.max = CP_MAX_N}, .points = 1,
+    .bench = 1, .cpu = ref_cpu, .omp = ref_omp, .vendor = 1, .lends = 1, .bytes = kept_bytes, KEEP_PARAMS,
+    .judge = &compacted};
+static const pl_part part_c = {
+    .id = "c", .title = "one pass, warp votes", .entry = "compact_warp", .sizes = {.max = CP_MAX_N}, .points = 1,
+    .bench = 1, .cpu = ref_cpu, .omp = ref_omp, .vendor = 1, .bytes = kept_bytes, KEEP_PARAMS, .judge = &compacted};
+static const pl_part part_ct = {
+    .id = "ct", .title = "one pass, warp votes, n=2^24+3", .entry = "compact_warp_threads",
+    .sizes = {CT_SIZES, .bench = ct_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = ct_cpu, .omp = ct_omp,
+    .vendor = 1, .bytes = ct_bytes, CT_PARAMS, .judge = &ct_compacted};
+static const pl_part part_cte = {
+    .id = "cte", .title = "one pass, warp votes, n=3*2^20", .entry = "compact_warp_threads", .sizes = {CT_SIZES},
+    .points = 1, .cpu = cte_cpu, .omp = cte_omp, .vendor = 1, CT_PARAMS, .judge = &cte_compacted};
+
+static const pl_part *const parts[] = {&part_a, &part_b, &part_c, &part_ct, &part_cte};
 
 /* Performance: the one-pass part against CUB DeviceSelect, half kept. */
 static const pl_perf perf[] = {

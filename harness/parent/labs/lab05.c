@@ -10,6 +10,7 @@
 #include "../../../kernels_ref/cpu/radix.h"
 #include "../../../labs/05-radix-sort/radix_sort.h"
 #include "../diagnose.h"
+#include "../judges/sort.h"
 #include "../lab.h"
 #include "../proc.h"
 #include "../report.h"
@@ -194,7 +195,7 @@ static void int_omp(const int *in, int *out, size_t n) { mapped_sort(in, out, n,
 static void float_cpu(const int *in, int *out, size_t n) { mapped_sort(in, out, n, 1, 0); }
 static void float_omp(const int *in, int *out, size_t n) { mapped_sort(in, out, n, 1, 1); }
 
-static long twice(long n) { return 2 * n; }
+static long twice(long n, double dist) { return (void)dist, 2 * n; }
 /* the keys (and values) read once and written once: the least a sort moves */
 static double key_bytes(long n, double dist) { return (void)dist, 8.0 * (double)n; }
 static double pair_bytes(long n, double dist) { return (void)dist, 16.0 * (double)n; }
@@ -207,7 +208,7 @@ static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
 #define BT_N ((1L << 22) + 3)
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BT_N); }
-static long bt_len(long threads) { return (void)threads, BT_N; }
+static long bt_len(long threads, double dist) { return (void)threads, (void)dist, BT_N; }
 static double bt_bytes(long threads, double dist) { return (void)threads, key_bytes(BT_N, dist); }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 static const double bt_dists[] = {D_RANDOM};
@@ -215,33 +216,47 @@ static const double bt_dists[] = {D_RANDOM};
 #define BTE_N PL_EVEN_N
 static void bte_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BTE_N); }
 static void bte_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BTE_N); }
-static long bte_len(long threads) { return (void)threads, BTE_N; }
+static long bte_len(long threads, double dist) { return (void)threads, (void)dist, BTE_N; }
 
-#define DISTS .max_n = RS_MAX_N, .points = 1, .bench = 1, .lends = 1, .param_name = "dist", .params = dists, .nparams = NDIST, \
-              .bench_param = D_RANDOM, .param_labels = dist_names
-static const pl_part parts[] = {
-    {.id = "a", .title = "one-bit split", .entry = "radix_sort_split", .cpu = keys_cpu,
-     .omp = keys_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
-    {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit", .cpu = keys_cpu,
-     .omp = keys_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_u32, .sort = PL_SORT_U32, DISTS},
-    {.id = "bt", .title = "four-bit digits, n=2^22+3", .entry = "radix_sort_4bit_threads", .cpu = bt_cpu,
-     .omp = bt_omp, .vendor = 1, .bytes = bt_bytes, .gen = gen_u32, .sort = PL_SORT_U32, .points = 1, .bench = 1,
-     .lends = 1, .param_name = "dist", .params = bt_dists, .nparams = 1, .bench_param = D_RANDOM,
-     .param_labels = dist_names, .size_name = "threads", .test_sizes = bt_sizes, .ntest_sizes = 6,
-     .bench_sizes = bt_sizes, .nbench_sizes = 6, .max_n = 1024, .in_len = bt_len, .out_len = bt_len},
-    {.id = "bte", .title = "four-bit digits, n=3*2^20", .entry = "radix_sort_4bit_threads", .cpu = bte_cpu,
-     .omp = bte_omp, .vendor = 1, .gen = gen_u32, .sort = PL_SORT_U32, .points = 1,
-     .lends = 1, .param_name = "dist", .params = bt_dists, .nparams = 1, .bench_param = D_RANDOM,
-     .param_labels = dist_names, .size_name = "threads", .test_sizes = bt_sizes, .ntest_sizes = 6,
-     .max_n = 1024, .in_len = bte_len, .out_len = bte_len},
-    {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs", .cpu = pairs_cpu,
-     .omp = pairs_omp, .vendor = 1, .in_len = twice, .out_len = twice, .bytes = pair_bytes,
-     .gen = gen_pairs, .sort = PL_SORT_U32, .sort_pairs = 1, DISTS},
-    {.id = "di", .title = "signed int keys", .entry = "radix_sort_int", .cpu = int_cpu,
-     .omp = int_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_i32, .sort = PL_SORT_I32, DISTS},
-    {.id = "df", .title = "float keys", .entry = "radix_sort_float", .cpu = float_cpu,
-     .omp = float_omp, .vendor = 1, .bytes = key_bytes, .gen = gen_f32, .sort = PL_SORT_F32, DISTS},
-};
+/* Judges: sorts of each kind of key from its generator, of n keys or a
+   fixed number, and of pairs. */
+static const pl_sort_judge u32_cfg = {{.gen = gen_u32}, PL_SORT_U32, 0};
+static const pl_sort_judge bt_cfg = {{.words = bt_len, .gen = gen_u32}, PL_SORT_U32, 0};
+static const pl_sort_judge bte_cfg = {{.words = bte_len, .gen = gen_u32}, PL_SORT_U32, 0};
+static const pl_sort_judge pairs_cfg = {{.words = twice, .gen = gen_pairs}, PL_SORT_U32, 1};
+static const pl_sort_judge i32_cfg = {{.gen = gen_i32}, PL_SORT_I32, 0};
+static const pl_sort_judge f32_cfg = {{.gen = gen_f32}, PL_SORT_F32, 0};
+static const pl_judge u32_sort = {&pl_sort_kind, &u32_cfg};
+static const pl_judge bt_sort = {&pl_sort_kind, &bt_cfg};
+static const pl_judge bte_sort = {&pl_sort_kind, &bte_cfg};
+static const pl_judge pairs_sort = {&pl_sort_kind, &pairs_cfg};
+static const pl_judge i32_sort = {&pl_sort_kind, &i32_cfg};
+static const pl_judge f32_sort = {&pl_sort_kind, &f32_cfg};
+
+#define DISTS .sizes = {.max = RS_MAX_N}, .points = 1, .bench = 1, .lends = 1, .vendor = 1,                     \
+              .params = {.name = "dist", .values = dists, .n = NDIST, .bench = D_RANDOM, .labels = dist_names}
+#define BT_PARAMS .params = {.name = "dist", .values = bt_dists, .n = 1, .bench = D_RANDOM, .labels = dist_names}
+#define BT_SIZES .name = "threads", .max = 1024, .test = bt_sizes, .ntest = 6
+
+static const pl_part part_a = {.id = "a", .title = "one-bit split", .entry = "radix_sort_split", .cpu = keys_cpu,
+                               .omp = keys_omp, .bytes = key_bytes, DISTS, .judge = &u32_sort};
+static const pl_part part_b = {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit", .cpu = keys_cpu,
+                               .omp = keys_omp, .bytes = key_bytes, DISTS, .judge = &u32_sort};
+static const pl_part part_bt = {
+    .id = "bt", .title = "four-bit digits, n=2^22+3", .entry = "radix_sort_4bit_threads",
+    .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
+    .vendor = 1, .lends = 1, .bytes = bt_bytes, BT_PARAMS, .judge = &bt_sort};
+static const pl_part part_bte = {
+    .id = "bte", .title = "four-bit digits, n=3*2^20", .entry = "radix_sort_4bit_threads", .sizes = {BT_SIZES},
+    .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .lends = 1, BT_PARAMS, .judge = &bte_sort};
+static const pl_part part_c = {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs", .cpu = pairs_cpu,
+                               .omp = pairs_omp, .bytes = pair_bytes, DISTS, .judge = &pairs_sort};
+static const pl_part part_di = {.id = "di", .title = "signed int keys", .entry = "radix_sort_int", .cpu = int_cpu,
+                                .omp = int_omp, .bytes = key_bytes, DISTS, .judge = &i32_sort};
+static const pl_part part_df = {.id = "df", .title = "float keys", .entry = "radix_sort_float", .cpu = float_cpu,
+                                .omp = float_omp, .bytes = key_bytes, DISTS, .judge = &f32_sort};
+
+static const pl_part *const parts[] = {&part_a, &part_b, &part_bt, &part_bte, &part_c, &part_di, &part_df};
 
 /* The scan labs' edge sizes, with a large size of 2^24 + 5 instead of 2^26:
    each test sorts on the CPU too, and there are 330 of them. */
@@ -335,9 +350,9 @@ static int passes_at(pl_session *s, long n, FILE *tsv)
             continue;
         }
         memcpy(got, shm + l.out[0], bytes);
-        pl_cmp c = {.want = (const int *)want, .got = (const int *)got, .n = (size_t)n, .sort = PL_SORT_U32};
+        pl_cmp c = {.want = (const int *)want, .got = (const int *)got, .n = (size_t)n};
         pl_diag d;
-        if (!pl_compare_i32(&c, &d)) {
+        if (!pl_compare_sorted(&c, PL_SORT_U32, 0, &d)) {
             printf("  %-6s wrong, so not timed: %s\n", v->name, d.reason);
             wrong++;
             continue;

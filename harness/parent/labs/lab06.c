@@ -19,7 +19,8 @@
  * a family of harness/parent/mtxgen.h with a mean row length, and for the
  * vector parts a group size (0: the kernel's choice). The structure
  * depends on (rows, case) only, so that the input's length is known before
- * it is made (input_words); the values and x come from the test's seed.
+ * it is made (the judge's input words); the values and x come from the
+ * test's seed.
  * Each y[r] is judged against kernels_ref/cpu/spmv.h's reference within
  * the bound of a sum of the row's products in any order. */
 #include "../../../kernels_ref/cpu/reduce.h"
@@ -28,6 +29,7 @@
 #include "../mtxgen.h"
 #include "../../../labs/06-shuffle-reduction/shuffle_reduction.h"
 #include "../diagnose.h"
+#include "../judges/real.h"
 #include "../lab.h"
 #include "../rng.h"
 #include "lab06_sumerr.h"
@@ -161,8 +163,6 @@ static void expect_f64(const int *in, long n, double p, double *want, double *to
 {
     (void)p, expect_sum(in, n, 1, want, tol, c);
 }
-static const pl_real_check check_f32 = {PL_ELEM_F32, one, expect_f32};
-static const pl_real_check check_f64 = {PL_ELEM_F64, one, expect_f64};
 
 /* ------------------------------------------------- CPU rows (timing) */
 
@@ -187,17 +187,21 @@ static const pl_real_check check_f64 = {PL_ELEM_F64, one, expect_f64};
 CPU_SUMS(float, f32)
 CPU_SUMS(double, f64)
 
-static long len_f32(long n) { return n; }
-static long len_f64(long n) { return 2 * n; }
-static long out_f64(long n) { return (void)n, 2; }
+static long len_f32(long n, double p) { return (void)p, n; }
+static long len_f64(long n, double p) { return (void)p, 2 * n; }
 static double bytes_f32(long n, double p) { return (void)p, 4.0 * (double)n; }
 static double bytes_f64(long n, double p) { return (void)p, 8.0 * (double)n; }
 static size_t scratch_ints(long words) { return (SR_SCRATCH_BYTES(words) + 3) / 4; }
 
-#define REDUCE_F32 .max_n = SR_MAX_N, .points = 1, .bench = 1, .vendor = 1, .cpu = cpu_f32, .omp = omp_f32,        \
-                   .gen = gen_f32, .in_len = len_f32, .out_len = one, .bytes = bytes_f32, .real = &check_f32
-#define REDUCE_F64 .max_n = SR_MAX_N, .points = 1, .bench = 1, .vendor = 1, .cpu = cpu_f64, .omp = omp_f64,        \
-                   .gen = gen_f64, .in_len = len_f64, .out_len = out_f64, .bytes = bytes_f64, .real = &check_f64
+/* Judges: one sum of n floats or doubles, exact. */
+static const pl_real_judge sum_f32_cfg = {{.words = len_f32, .gen = gen_f32}, PL_ELEM_F32, one, expect_f32};
+static const pl_real_judge sum_f64_cfg = {{.words = len_f64, .gen = gen_f64}, PL_ELEM_F64, one, expect_f64};
+static const pl_judge sum_f32 = {&pl_real_kind, &sum_f32_cfg};
+static const pl_judge sum_f64 = {&pl_real_kind, &sum_f64_cfg};
+
+#define REDUCE .sizes = {.max = SR_MAX_N}, .points = 1, .bench = 1, .vendor = 1
+#define REDUCE_F32 REDUCE, .cpu = cpu_f32, .omp = omp_f32, .bytes = bytes_f32, .judge = &sum_f32
+#define REDUCE_F64 REDUCE, .cpu = cpu_f64, .omp = omp_f64, .bytes = bytes_f64, .judge = &sum_f64
 
 /* ------------------------------------------------------------- SpMV */
 
@@ -455,8 +459,6 @@ static void expect_sf64(const int *in, long n, double p, double *want, double *t
     (void)p, expect_spmv(in, n, 1, want, tol, c);
 }
 static long rows_out(long n) { return n; }
-static const pl_real_check check_sf32 = {PL_ELEM_F32, rows_out, expect_sf32};
-static const pl_real_check check_sf64 = {PL_ELEM_F64, rows_out, expect_sf64};
 
 /* The CPU rows of `run`: the plain loop in the data's type, serial and
    OpenMP (rows shared statically). */
@@ -494,33 +496,40 @@ static double spmv_flops(long rows, double param)
     const pl_csr *m = structure(rows, param);
     return m ? 2.0 * (double)m->nnz : NAN;
 }
-static long ylen_f32(long rows) { return rows; }
-static long ylen_f64(long rows) { return 2 * rows; }
+/* Judges: y of a packed matrix and vector, each row within its bound;
+   graded timing patches values and x, never the structure. */
+static const pl_real_judge spmv_f32_cfg = {{.words = words_f32, .make = make_f32, .span = patch_f32}, PL_ELEM_F32,
+                                           rows_out, expect_sf32};
+static const pl_real_judge spmv_f64_cfg = {{.words = words_f64, .make = make_f64, .span = patch_f64}, PL_ELEM_F64,
+                                           rows_out, expect_sf64};
+static const pl_judge spmv_f32 = {&pl_real_kind, &spmv_f32_cfg};
+static const pl_judge spmv_f64 = {&pl_real_kind, &spmv_f64_cfg};
 
-#define SPMV_COMMON .max_n = SPMV_MAX_ROWS, .points = 1, .bench = 1, .vendor = 1, .size_name = "rows",          \
-                    .test_sizes = spmv_test_sizes, .ntest_sizes = 9, .bench_sizes = spmv_bench_sizes,         \
-                    .nbench_sizes = 3, .param_name = "matrix", .param_labels = case_labels, .nparam_labels = NCASES,     \
-                    .vendor_name = "cusparse", .flops = spmv_flops,                   \
-                    .bench_param = CASE_FEM
-#define SPMV_F32 SPMV_COMMON, .cpu = cpu_spmv_f32, .omp = omp_spmv_f32, .input_words = words_f32,            \
-                 .make_input = make_f32, .patch_span = patch_f32, .out_len = ylen_f32, .bytes = sbytes_f32, \
-                 .real = &check_sf32
-#define SPMV_F64 SPMV_COMMON, .cpu = cpu_spmv_f64, .omp = omp_spmv_f64, .input_words = words_f64,            \
-                 .make_input = make_f64, .patch_span = patch_f64, .out_len = ylen_f64, .bytes = sbytes_f64, \
-                 .real = &check_sf64
-#define C_CASES .params = c_params, .nparams = (int)(sizeof c_params / sizeof c_params[0])
-#define D_CASES .params = d_params, .nparams = (int)(sizeof d_params / sizeof d_params[0])
+#define SPMV_COMMON .sizes = {.name = "rows", .max = SPMV_MAX_ROWS, .test = spmv_test_sizes, .ntest = 9,           \
+                              .bench = spmv_bench_sizes, .nbench = 3},                                            \
+                    .points = 1, .bench = 1, .vendor = 1, .vendor_name = "cusparse", .flops = spmv_flops
+#define SPMV_F32 SPMV_COMMON, .cpu = cpu_spmv_f32, .omp = omp_spmv_f32, .bytes = sbytes_f32, .judge = &spmv_f32
+#define SPMV_F64 SPMV_COMMON, .cpu = cpu_spmv_f64, .omp = omp_spmv_f64, .bytes = sbytes_f64, .judge = &spmv_f64
+#define CASES(p)                                                                                                  \
+    .params = {.name = "matrix", .values = p, .n = (int)(sizeof p / sizeof p[0]), .bench = CASE_FEM,              \
+               .labels = case_labels, .nlabels = NCASES}
 
-static const pl_part parts[] = {
-    {.id = "af", .title = "tree reduction, float", .entry = "reduce_tree_f32", REDUCE_F32},
-    {.id = "ad", .title = "tree reduction, double", .entry = "reduce_tree_f64", REDUCE_F64},
-    {.id = "bf", .title = "shuffle reduction, float", .entry = "reduce_shfl_f32", REDUCE_F32},
-    {.id = "bd", .title = "shuffle reduction, double", .entry = "reduce_shfl_f64", REDUCE_F64},
-    {.id = "cf", .title = "scalar CSR SpMV, float", .entry = "spmv_scalar_f32", SPMV_F32, C_CASES},
-    {.id = "cd", .title = "scalar CSR SpMV, double", .entry = "spmv_scalar_f64", SPMV_F64, C_CASES},
-    {.id = "df", .title = "vector CSR SpMV, float", .entry = "spmv_vector_f32", SPMV_F32, D_CASES},
-    {.id = "dd", .title = "vector CSR SpMV, double", .entry = "spmv_vector_f64", SPMV_F64, D_CASES},
-};
+static const pl_part part_af = {.id = "af", .title = "tree reduction, float", .entry = "reduce_tree_f32", REDUCE_F32};
+static const pl_part part_ad = {.id = "ad", .title = "tree reduction, double", .entry = "reduce_tree_f64", REDUCE_F64};
+static const pl_part part_bf = {.id = "bf", .title = "shuffle reduction, float", .entry = "reduce_shfl_f32", REDUCE_F32};
+static const pl_part part_bd = {.id = "bd", .title = "shuffle reduction, double", .entry = "reduce_shfl_f64",
+                                REDUCE_F64};
+static const pl_part part_cf = {.id = "cf", .title = "scalar CSR SpMV, float", .entry = "spmv_scalar_f32", SPMV_F32,
+                                CASES(c_params)};
+static const pl_part part_cd = {.id = "cd", .title = "scalar CSR SpMV, double", .entry = "spmv_scalar_f64", SPMV_F64,
+                                CASES(c_params)};
+static const pl_part part_df = {.id = "df", .title = "vector CSR SpMV, float", .entry = "spmv_vector_f32", SPMV_F32,
+                                CASES(d_params)};
+static const pl_part part_dd = {.id = "dd", .title = "vector CSR SpMV, double", .entry = "spmv_vector_f64", SPMV_F64,
+                                CASES(d_params)};
+
+static const pl_part *const parts[] = {&part_af, &part_ad, &part_bf, &part_bd,
+                                       &part_cf, &part_cd, &part_df, &part_dd};
 
 /* The case names as the tests and `--param` show them. */
 __attribute__((constructor)) static void name_cases(void)

@@ -5,7 +5,7 @@
  * The size is n, the entries; the parameter a case (cases[]): a family of
  * row lengths with its mean, the iterations, and part b's working lanes or
  * part a's threads. The rows depend on (n, case) only, so that the input's
- * length is known before it is made (input_words); the values, the columns
+ * length is known before it is made (the judge's input words); the values, the columns
  * and x come from the test's seed. Every row holds at least one entry, as
  * the contract asks. cols = n, so that x[l] exists for every l and the
  * mistake "x[l] for x[k[l]]" can be named.
@@ -19,6 +19,7 @@
 #include "../../worker/labs/lab07_seg.h"
 #include "../../../labs/07-segmented-spmv/segmented_spmv.h"
 #include "../diagnose.h"
+#include "../judges/real.h"
 #include "../lab.h"
 #include "../mtx.h"
 #include "../mtxgen.h"
@@ -301,7 +302,11 @@ static void expect(const int *in, long n, double param, double *want, double *to
     c->more_suspects = mistakes;
 }
 static long out_elems(long n) { return n; }
-static const pl_real_check check = {PL_ELEM_F32, out_elems, expect};
+/* The judge: a[] in float, each element within its running bound;
+   graded timing patches a and x, never the rows or the columns. */
+static const pl_real_judge seg_cfg = {{.words = input_words, .make = make_input, .span = patch_span}, PL_ELEM_F32,
+                                      out_elems, expect};
+static const pl_judge seg_judge = {&pl_real_kind, &seg_cfg};
 
 /* ------------------------------------------------- CPU rows (timing) */
 
@@ -348,19 +353,22 @@ static double bytes(long n, double param)
 static double flops(long n, double param) { return 2.0 * (double)n * case_of(param)->iters; }
 static size_t scratch_ints(long words) { return (SS_SCRATCH_BYTES(words) + 3) / 4; }
 
-#define SEG_COMMON .max_n = SS_MAX_N, .points = 1, .bench = 1, .vendor = 1, .cpu = cpu_seg, .omp = omp_seg,    \
-                   .param_name = "matrix", .param_labels = case_labels, .nparam_labels = NCASES,               \
-                   .input_words = input_words, .make_input = make_input, .patch_span = patch_span,             \
-                   .out_len = out_elems, .bytes = bytes, .flops = flops, .real = &check,                       \
-                   .vendor_name = "cub", .bench_param = CASE_UNIFORM
-#define PARAMS(p) .params = p, .nparams = (int)(sizeof p / sizeof p[0])
+#define SEG_COMMON .sizes = {.max = SS_MAX_N}, .points = 1, .bench = 1, .vendor = 1, .cpu = cpu_seg, .omp = omp_seg, \
+                   .bytes = bytes, .flops = flops, .vendor_name = "cub", .judge = &seg_judge
+#define PARAMS(p)                                                                                                  \
+    .params = {.name = "matrix", .values = p, .n = (int)(sizeof p / sizeof p[0]), .bench = CASE_UNIFORM,         \
+               .labels = case_labels, .nlabels = NCASES}
 
-static const pl_part parts[] = {
-    {.id = "a", .title = "OpenMP on the CPU", .entry = "segspmv_omp", SEG_COMMON, PARAMS(a_params)},
-    {.id = "b", .title = "naive GPU, a thread per row", .entry = "segspmv_naive", SEG_COMMON, PARAMS(b_params)},
-    {.id = "c", .title = "intra-warp, a warp per row", .entry = "segspmv_warp", SEG_COMMON, PARAMS(cd_params)},
-    {.id = "d", .title = "load-balanced segmented scan", .entry = "segspmv_flat", SEG_COMMON, PARAMS(cd_params)},
-};
+static const pl_part part_a = {.id = "a", .title = "OpenMP on the CPU", .entry = "segspmv_omp", SEG_COMMON,
+                               PARAMS(a_params)};
+static const pl_part part_b = {.id = "b", .title = "naive GPU, a thread per row", .entry = "segspmv_naive",
+                               SEG_COMMON, PARAMS(b_params)};
+static const pl_part part_c = {.id = "c", .title = "intra-warp, a warp per row", .entry = "segspmv_warp", SEG_COMMON,
+                               PARAMS(cd_params)};
+static const pl_part part_d = {.id = "d", .title = "load-balanced segmented scan", .entry = "segspmv_flat",
+                               SEG_COMMON, PARAMS(cd_params)};
+
+static const pl_part *const parts[] = {&part_a, &part_b, &part_c, &part_d};
 
 __attribute__((constructor)) static void name_cases(void)
 {
@@ -486,8 +494,8 @@ typedef struct table_ctx {
 static const pl_part *part_named(const char *id)
 {
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        if (!strcmp(parts[i].id, id))
-            return &parts[i];
+        if (!strcmp(parts[i]->id, id))
+            return parts[i];
     return NULL;
 }
 

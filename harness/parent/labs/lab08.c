@@ -21,6 +21,9 @@
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/08-single-pass-scan/single_pass_scan.h"
 #include "../diagnose.h"
+#include "../judges/array.h"
+#include "../judges/real.h"
+#include "../judges/stress.h"
 #include "../lab.h"
 #include "../rng.h"
 
@@ -222,8 +225,6 @@ static void expect_incl(const int *in, long n, double param, double *want, doubl
     expect_f32(in, n, want, tol, c, 1);
 }
 static long same_len(long n) { return n; }
-static const pl_real_check check_excl = {PL_ELEM_F32, same_len, expect_excl};
-static const pl_real_check check_incl = {PL_ELEM_F32, same_len, expect_incl};
 
 /* ------------------------------------------------------------ table */
 
@@ -235,25 +236,47 @@ static const long test_sizes[] = {0,    1,    2,     31,    33,           1000, 
 static const long a_bench[] = {1L << 16, 1L << 18, 1L << 20, 1L << 22, 1L << 24, 1L << 26};
 static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
 
-#define INT_PART .max_n = SPS_MAX_N, .points = 1, .bench = 1, .vendor = 1, .known_i32 = known_scan, \
-                 .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE
+/* Judges: int scans with their known mistakes; part b's under stress, with
+   the tile counter's word after the output; float scans, exact. */
+static const pl_array_judge scan_cfg = {.hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE,
+                                        .known = known_scan};
+static const pl_array_judge bs_run_cfg = {.out_len = bs_len, .known = known_stress};
+static const pl_judge scan = {&pl_array_kind, &scan_cfg};
+static const pl_judge bs_run = {&pl_array_kind, &bs_run_cfg};
+static const pl_stress_judge bs_cfg = {&bs_run, STRESS_RUNS};
+static const pl_judge bs_stress = {&pl_stress_kind, &bs_cfg};
+static const pl_real_judge excl_cfg = {{.gen = gen_f32}, PL_ELEM_F32, same_len, expect_excl};
+static const pl_real_judge incl_cfg = {{.gen = gen_f32}, PL_ELEM_F32, same_len, expect_incl};
+static const pl_judge excl_f32 = {&pl_real_kind, &excl_cfg};
+static const pl_judge incl_f32 = {&pl_real_kind, &incl_cfg};
+
+#define INT_JUDGED .points = 1, .bench = 1, .vendor = 1, .judge = &scan
+#define INT_PART .sizes = {.max = SPS_MAX_N}, INT_JUDGED
+#define FLOAT_PART .sizes = {.max = SPS_MAX_N}, .points = 1, .bench = 1, .vendor = 1
 #define INCL .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive
 #define EXCL .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive
 
-static const pl_part parts[] = {
-    {.id = "a", .title = "chained scan, inclusive", .entry = "scan_chained", INT_PART, INCL, .bench_sizes = a_bench,
-     .nbench_sizes = sizeof a_bench / sizeof a_bench[0]},
-    {.id = "b", .title = "decoupled look-back, inclusive", .entry = "scan_lookback", INT_PART, INCL},
-    {.id = "bs", .title = "look-back under load, 100 runs", .entry = "scan_lookback", .max_n = (1L << 22) + 5,
-     .points = 2, .cpu = bs_cpu, .omp = bs_omp, .known_i32 = known_stress, .out_len = bs_len, .runs = STRESS_RUNS,
-     .test_sizes = bs_sizes, .ntest_sizes = sizeof bs_sizes / sizeof bs_sizes[0]},
-    {.id = "c", .title = "tuned, exclusive", .entry = "scan_tuned_exclusive", INT_PART, EXCL},
-    {.id = "ci", .title = "tuned, inclusive", .entry = "scan_tuned_inclusive", INT_PART, INCL},
-    {.id = "cf", .title = "tuned, exclusive, float", .entry = "scan_tuned_exclusive_f32", .max_n = SPS_MAX_N,
-     .points = 1, .bench = 1, .vendor = 1, .cpu = f_cpu_excl, .omp = f_omp_excl, .gen = gen_f32, .real = &check_excl},
-    {.id = "cfi", .title = "tuned, inclusive, float", .entry = "scan_tuned_inclusive_f32", .max_n = SPS_MAX_N,
-     .points = 1, .bench = 1, .vendor = 1, .cpu = f_cpu_incl, .omp = f_omp_incl, .gen = gen_f32, .real = &check_incl},
-};
+static const pl_part part_a = {.id = "a", .title = "chained scan, inclusive", .entry = "scan_chained",
+                               .sizes = {.max = SPS_MAX_N, .bench = a_bench,
+                                         .nbench = sizeof a_bench / sizeof a_bench[0]},
+                               INT_JUDGED, INCL};
+static const pl_part part_b = {.id = "b", .title = "decoupled look-back, inclusive", .entry = "scan_lookback",
+                               INT_PART, INCL};
+static const pl_part part_bs = {
+    .id = "bs", .title = "look-back under load, 100 runs", .entry = "scan_lookback",
+    .sizes = {.max = (1L << 22) + 5, .test = bs_sizes, .ntest = sizeof bs_sizes / sizeof bs_sizes[0]}, .points = 2,
+    .cpu = bs_cpu, .omp = bs_omp, .judge = &bs_stress};
+static const pl_part part_c = {.id = "c", .title = "tuned, exclusive", .entry = "scan_tuned_exclusive", INT_PART,
+                               EXCL};
+static const pl_part part_ci = {.id = "ci", .title = "tuned, inclusive", .entry = "scan_tuned_inclusive", INT_PART,
+                                INCL};
+static const pl_part part_cf = {.id = "cf", .title = "tuned, exclusive, float", .entry = "scan_tuned_exclusive_f32",
+                                FLOAT_PART, .cpu = f_cpu_excl, .omp = f_omp_excl, .judge = &excl_f32};
+static const pl_part part_cfi = {.id = "cfi", .title = "tuned, inclusive, float",
+                                 .entry = "scan_tuned_inclusive_f32", FLOAT_PART, .cpu = f_cpu_incl,
+                                 .omp = f_omp_incl, .judge = &incl_f32};
+
+static const pl_part *const parts[] = {&part_a, &part_b, &part_bs, &part_c, &part_ci, &part_cf, &part_cfi};
 
 /* Performance, against CUB's DeviceScan in the same run: part b at 2^24
    (full marks at half of CUB), and part c, exclusive and inclusive, at

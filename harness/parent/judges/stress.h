@@ -1,0 +1,29 @@
+/* harness/parent/judges/stress.h: the stress judge: another judge's test made
+ * `runs` times, each run on a fresh input, every result judged.
+ *
+ * What loads the device meanwhile is the worker op's business. One wrong
+ * run fails the test, whose reason says how many were wrong ("wrong in 3 of
+ * 100 runs under load") and gives the first one's diagnosis; an output
+ * never written says only that (a stub: one run says it all).
+ */
+#ifndef PRIMLAB_JUDGES_STRESS_H
+#define PRIMLAB_JUDGES_STRESS_H
+
+#include "judge.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pl_stress_judge {
+    const pl_judge *inner; /* each run's judge; NULL: pl_array_plain */
+    int runs;              /* runs per test */
+} pl_stress_judge;
+
+extern const pl_judge_kind pl_stress_kind;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

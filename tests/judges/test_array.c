@@ -1,0 +1,115 @@
+/* tests/judges/test_array.c: the array judge through the judge interface:
+ * its input from the lab's range, lengths, the oracle, and diagnoses a
+ * scan's mistakes get (a shift named by its hint, a race, a known mistake). */
+#include "../../harness/parent/judges/array.h"
+#include "../../kernels_ref/cpu/scan.h"
+#include "suites.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N 1000
+static const pl_lab lab = {.id = "t", .gen_lo = 3, .gen_hi = 9};
+static const pl_part part = {.id = "a", .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive};
+static const pl_array_judge scan_cfg = {.hint_right = "exclusive?", .hint_left = "inclusive?"};
+static const pl_judge scan = {&pl_array_kind, &scan_cfg};
+static int in[N], want[N], got[N], got2[N];
+
+/* One result of the scan of a fresh input: want is the oracle's, got a
+   copy of it for the test to spoil. */
+static pl_judged scanned(void)
+{
+    pl_judge_make_input(&scan, &lab, in, N, N, NAN, 7);
+    pl_judge_expect(&scan, &part, in, N, NAN, want);
+    memcpy(got, want, sizeof got);
+    pl_judged r = {.n = N, .param = NAN, .in = in, .in_words = N, .want = want, .got = got};
+    return r;
+}
+
+START_TEST(input_from_the_lab_range)
+{
+    ck_assert_int_eq(pl_judge_in_words(&scan, N, NAN), N);
+    ck_assert_int_eq(pl_judge_out_words(&scan, N, NAN), N);
+    ck_assert_int_eq(pl_judge_scratch_elems(&scan, N, NAN), N);
+    ck_assert_int_eq(pl_judge_runs(&scan), 1);
+    ck_assert_uint_eq(pl_judge_second_stage(&scan), 0);
+    pl_judge_make_input(&scan, &lab, in, N, N, NAN, 7);
+    for (int i = 0; i < N; i++)
+        ck_assert(in[i] >= 3 && in[i] <= 9);
+    memcpy(got, in, sizeof in);
+    pl_judge_make_input(&scan, &lab, in, N, N, NAN, 7);
+    ck_assert_mem_eq(in, got, sizeof in); /* a seed, one input */
+    long lo, hi, step;
+    pl_judge_patch(&scan, in, N, NAN, &lo, &hi, &step);
+    ck_assert(lo == 0 && hi == N && step == 1);
+    ck_assert_ptr_eq(pl_part_judge(&part), &pl_array_plain); /* a part without a judge */
+}
+END_TEST
+
+START_TEST(right_passes)
+{
+    pl_judged r = scanned();
+    pl_diag d;
+    ck_assert_int_eq(pl_judge_compare(&scan, &r, &d), 1);
+    ck_assert_uint_eq(d.findings, 0);
+}
+END_TEST
+
+START_TEST(shift_named_by_its_hint)
+{
+    pl_judged r = scanned();
+    scan_cpu_exclusive(in, got, N);
+    pl_diag d;
+    ck_assert_int_eq(pl_judge_compare(&scan, &r, &d), 0);
+    ck_assert_msg(strstr(d.reason, "shifted by one (out[i] == expected[i-1]): exclusive?") != NULL, "%s", d.reason);
+}
+END_TEST
+
+START_TEST(second_run_differs_a_race)
+{
+    pl_judged r = scanned();
+    memcpy(got2, got, sizeof got);
+    got2[500] += 1;
+    r.got2 = got2;
+    pl_diag d;
+    ck_assert_int_eq(pl_judge_compare(&scan, &r, &d), 0);
+    ck_assert_msg(strstr(d.reason, "results differ between two runs at 1 positions (first at index 500)") != NULL,
+                  "%s", d.reason);
+}
+END_TEST
+
+static int off_from_256(const int *in_, size_t n_in, const int *want_, const int *got_, size_t n, size_t first_bad,
+                        char *why, size_t cap)
+{
+    (void)in_, (void)n_in, (void)want_, (void)got_, (void)n;
+    snprintf(why, cap, "the mistake named, from index %zu", first_bad);
+    return first_bad == 256;
+}
+static const pl_array_judge known_cfg = {.known = off_from_256};
+static const pl_judge known = {&pl_array_kind, &known_cfg};
+
+START_TEST(known_mistake_named)
+{
+    pl_judged r = scanned();
+    for (int i = 256; i < N; i++)
+        got[i] += 5;
+    pl_diag d;
+    ck_assert_int_eq(pl_judge_compare(&known, &r, &d), 0);
+    ck_assert_uint_eq(d.findings & PL_F_SUSPECT, PL_F_SUSPECT);
+    ck_assert_str_eq(d.reason, "the mistake named, from index 256");
+    ck_assert_ptr_nonnull(strstr(d.detail, "errors start at a block boundary: index 256"));
+}
+END_TEST
+
+Suite *array_suite(void)
+{
+    Suite *s = suite_create("array");
+    TCase *t = tcase_create("core");
+    tcase_add_test(t, input_from_the_lab_range);
+    tcase_add_test(t, right_passes);
+    tcase_add_test(t, shift_named_by_its_hint);
+    tcase_add_test(t, second_run_differs_a_race);
+    tcase_add_test(t, known_mistake_named);
+    suite_add_tcase(s, t);
+    return s;
+}
