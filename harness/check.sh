@@ -32,8 +32,10 @@
 # binaries (which hold no student code) get it back. It is never printed.
 #
 # Environment: CHECK_OUT (folder for scores.tsv, results.json, the TAP and
-# JUnit XML logs labNN.tap / labNN.xml, and machine.txt: one line, written
-# only when the grading machine failed, saying how; default build/<impl>),
+# JUnit XML logs labNN.tap / labNN.xml, not-graded.txt: what the report
+# says of each lab that is missing or does not compile, and machine.txt:
+# one line, written only when the grading machine failed, saying how;
+# default build/<impl>),
 # CHECK_EXTRA (a file whose text goes into results.json's output),
 # AUTOLAB=1 (print Autolab's scores line last), PRIMLAB_SEED, PRIMLAB_TIMEOUT (see the lab binaries),
 # PRIMLAB_REQUIRE_SANDBOX=1 and PRIMLAB_SANDBOX_HIDE (set by `make grade`:
@@ -162,7 +164,7 @@ out=${CHECK_OUT:-build/$tag}
 mkdir -p "$out" "build/$tag"
 scores=$out/scores.tsv
 : >"$scores"
-rm -f "$out/machine.txt"
+rm -f "$out/machine.txt" "$out/not-graded.txt"
 ids=()
 build_kit build/primlab-results "build/$tag/kit-tools.log" build/primlab-results
 kit_starts build/primlab-results
@@ -215,7 +217,7 @@ for dir in $(harness/lab-dirs.sh); do
     [ -f "$impl/$lab/$src" ] && kit+=("build/vendor/lab$id-worker")
     kit_starts "${kit[@]}"
     if [ ! -f "$impl/$lab/$src" ]; then
-        echo "lab$id: '$impl/$lab/$src' is missing: 0 points"
+        echo "lab$id: '$impl/$lab/$src' is missing: 0 points" | tee -a "$out/not-graded.txt"
         status=MISSING
     else
         make -s --no-print-directory IMPL="$impl" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1
@@ -224,11 +226,13 @@ for dir in $(harness/lab-dirs.sh); do
         if [ $built != 0 ]; then
             kit_compiles "$id" "$lab" "$src" ||
                 machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
-            echo "lab$id: does not compile: 0 points. First errors:"
-            grep -vE '^make(\[[0-9]+\])?: \*\*\* ' "build/$tag/build-lab$id.log" | grep -m 8 -iE 'error|undefined reference|fatal' |
-                sed 's/^/    /'
             hint=$(build_hint "build/$tag/build-lab$id.log")
-            [ -n "$hint" ] && echo "    hint: $hint"
+            {
+                echo "lab$id: does not compile: 0 points. First errors:"
+                grep -vE '^make(\[[0-9]+\])?: \*\*\* ' "build/$tag/build-lab$id.log" |
+                    grep -m 8 -iE 'error|undefined reference|fatal' | sed 's/^/    /'
+                if [ -n "$hint" ]; then echo "    hint: $hint"; fi
+            } | tee -a "$out/not-graded.txt"
             status=NOBUILD
         fi
     fi

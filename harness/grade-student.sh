@@ -114,9 +114,8 @@ build/primlab-results "$tree/out/scores.tsv" --labs "$labs_csv" \
 [ -s "$tree/final/results.json" ] && cp "$tree/out/report.txt" "$tree/out/scores.tsv" "$tree/final/" || exit 2
 {
     sed 's/^/   /' "$feedback"
-    awk '/^lab[0-9]+: (does not compile|.* is missing)/ { err = 1; print; next }
-        err && /^    / { print; next } { err = 0 }' "$tree/out/report.txt" | sed 's/^/   /'
-    grep -E 'subtotal' "$tree/out/report.txt" | sed 's/^/   /'
+    [ ! -f "$tree/out/not-graded.txt" ] || sed 's/^/   /' "$tree/out/not-graded.txt"
+    build/primlab-results "$tree/out/scores.tsv" --subtotals | sed 's/^/   /'
     sed 's/^/   /' "$tree/out/score.txt"
 } >"$tree/summary.txt"
 put "$tree/status" graded || exit 2

@@ -248,7 +248,7 @@ START_TEST(json_odd_bytes)
 }
 END_TEST
 
-START_TEST(autolab_and_gradebook)
+START_TEST(autolab_subtotals_and_gradebook)
 {
     pl_score r[3] = {row("01", "a", "OK", 1, 1, "", "", ""), row("02", "b", "OK", 0.5, 1, "", "", ""),
                      row("02", "c", "FAIL", 0, 2, "", "", "")};
@@ -257,6 +257,8 @@ START_TEST(autolab_and_gradebook)
     const char *labs[] = {"01", "02"};
     CAPTURE(pl_write_autolab(f, &s, labs, 2));
     ck_assert_str_eq(text, "{\"scores\": {\"Lab01\": 1, \"Lab02\": 0.5}, \"scoreboard\": [1.5, 1, 0.5]}\n");
+    CAPTURE(pl_write_subtotals(f, &s));
+    ck_assert_str_eq(text, "lab01 subtotal: 1/1\nlab02 subtotal: 0.50/3\n");
     CAPTURE(pl_write_gradebook_row(f, &s, "alice", labs, 2));
     ck_assert_str_eq(text, "alice,1,0.50,1.50\n");
     CAPTURE(pl_write_score_line(f, &s, 1));
@@ -386,7 +388,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(t, NULL, teardown);
     tcase_add_test(t, gradescope_exact);
     tcase_add_test(t, json_odd_bytes);
-    tcase_add_test(t, autolab_and_gradebook);
+    tcase_add_test(t, autolab_subtotals_and_gradebook);
     tcase_add_test(t, tap_exact);
     tcase_add_test(t, junit_exact);
     suite_add_tcase(s, t);

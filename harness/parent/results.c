@@ -307,6 +307,17 @@ void pl_write_gradebook_row(FILE *f, const pl_scores *s, const char *student, co
     fprintf(f, ",%s\n", pl_points_str(got, 0));
 }
 
+void pl_write_subtotals(FILE *f, const pl_scores *s)
+{
+    const char *labs[64];
+    int nl = labs_of(s, labs, 64);
+    for (int k = 0; k < nl; k++) {
+        double g, m;
+        pl_scores_total(s, labs[k], &g, &m);
+        fprintf(f, "lab%s subtotal: %s/%s\n", labs[k], pl_points_str(g, 0), pl_points_str(m, 1));
+    }
+}
+
 const pl_score *pl_scores_no_gpu(const pl_scores *s)
 {
     return pl_scores_find_cause(s, NULL, PL_CAUSE_NOGPU);

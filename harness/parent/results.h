@@ -4,11 +4,12 @@
  * else, so a result never disagrees with its rows.
  *
  *   pl_write_gradescope  Gradescope's results.json
- *   pl_write_autolab     Autolab's scores line: {"scores": {"Lab01": x, ...}, "scoreboard": [total, ...]}
+ *   pl_write_autolab     Autolab's scores line: {"scores": {"LabNN": x, ...}, "scoreboard": [total, ...]}
  *   pl_write_tap         TAP (version 12): "1..N", then "ok|not ok K - name[: STATUS: reason]"
  *   pl_write_junit       JUnit XML: one testsuite per lab, a testcase per row
- *   pl_write_gradebook_row  "student,lab01,...,total", points as people read them
+ *   pl_write_gradebook_row  "student,labNN,...,total", points as people read them
  *   pl_write_score_line  "Score: x/y", or, when no test could run here, why there is none
+ *   pl_write_subtotals   "labNN subtotal: x/y" per lab, as the lab binaries print them
  *
  * A row passes when it earned all its points (points >= max). No test
  * could run when a row's cause is PL_CAUSE_NOGPU: a 0 would read as a
@@ -34,6 +35,8 @@ void pl_write_autolab(FILE *f, const pl_scores *s, const char *const *labs, int 
 void pl_write_tap(FILE *f, const pl_scores *s, const char *lab);
 void pl_write_junit(FILE *f, const pl_scores *s, const char *lab);
 void pl_write_gradebook_row(FILE *f, const pl_scores *s, const char *student, const char *const *labs, int nlabs);
+
+void pl_write_subtotals(FILE *f, const pl_scores *s);
 
 /* The row that says no test could run on this machine, or NULL. */
 const pl_score *pl_scores_no_gpu(const pl_scores *s);

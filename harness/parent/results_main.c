@@ -3,7 +3,7 @@
  *
  *   primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE]
  *                   [--autolab] [--check] [--csv-row NAME]
- *   primlab-results SCORES --fault LAB
+ *   primlab-results SCORES --fault LAB | --subtotals
  *
  * Prints `Score: x/y` (exit 0 only at full marks, else 1); --json writes
  * Gradescope's results.json atomically; --autolab prints Autolab's scores
@@ -14,6 +14,7 @@
  * status 3 (the grading machine's failure: Autolab shows the job failed).
  * --fault LAB prints the one line (machine output) saying why LAB's run
  * stopped on the grading machine's account (its lab binary's status 3).
+ * --subtotals prints "labNN subtotal: x/y" for each lab, in the rows' order.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
@@ -42,7 +43,7 @@ static char *slurp(const char *path)
 int main(int argc, char **argv)
 {
     const char *scores = NULL, *json = NULL, *extra = NULL, *labs_arg = NULL, *csv = NULL, *fault = NULL;
-    int autolab = 0, check = 0;
+    int autolab = 0, check = 0, subtotals = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -53,6 +54,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--fault") && more) fault = argv[++i];
         else if (!strcmp(a, "--autolab")) autolab = 1;
         else if (!strcmp(a, "--check")) check = 1;
+        else if (!strcmp(a, "--subtotals")) subtotals = 1;
         else if (a[0] != '-' && !scores) scores = a;
         else {
             fprintf(stderr, "primlab-results: bad argument '%s'\n", a);
@@ -61,7 +63,7 @@ int main(int argc, char **argv)
     }
     if (!scores) {
         fprintf(stderr, "usage: primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE] [--autolab] [--check]\n"
-                        "                       [--csv-row NAME] | SCORES --fault LAB\n");
+                        "                       [--csv-row NAME] | SCORES --fault LAB | SCORES --subtotals\n");
         return 2;
     }
     pl_scores s = {0};
@@ -96,6 +98,9 @@ int main(int argc, char **argv)
         char line[512];
         pl_machine_fault(&s, fault, line, sizeof line);
         printf("%s\n", line);
+        rc = 0;
+    } else if (subtotals) {
+        pl_write_subtotals(stdout, &s);
         rc = 0;
     } else if (csv) {
         pl_write_gradebook_row(stdout, &s, csv, labs, nlabs);

@@ -63,7 +63,7 @@ typedef struct pl_scores {
 } pl_scores;
 
 /* The row of a lab that was not graded (cause MISSING or NOBUILD): name
-   "lab 01 (01-prefix-sum)" from the lab's number and folder name, 0 of max
+   "lab NN (NN-name)" from the lab's number and folder name, 0 of max
    points (every test's, hidden ones included). Points into name and reason. */
 void pl_score_not_graded(pl_score *r, const char *lab, const char *cause, double max, char *name, size_t cap,
                          const char *folder, const char *reason);
