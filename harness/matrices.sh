@@ -147,6 +147,6 @@ for n in $names; do
 done
 
 say "$got of $(wc -w <<<"$names") matrices in $dir/<name>/<name>.mtx (build/mtx-check FILE: rows, cols, nnz as the labs read them)"
-say "use one with a sparse lab's run: build/solutions/labNN run --matrix $dir/cant/cant.mtx (NN: a lab with --matrix);"
+say "use one with, e.g., build/solutions/lab06 run --matrix $dir/cant/cant.mtx (lab 06, CSR SpMV, once it exists);"
 say "synthetic look-alikes of any size: build/mtx-gen --list, build/mtx-gen cant-like --scale 0.1 --out FILE.mtx"
 exit $failed
