@@ -229,7 +229,7 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 # The project's own tests: CPU units (with a scripted fake worker that
 # misbehaves on request), the harness on the device with planted bugs, and
 # each lab's suites run against its solution's worker.
-build/tests/test_cpu build/tests/test_summary build/tests/test_mtx: build/tests/%: build/obj/tests/%.o build/libprimlab.a
+build/tests/test_cpu build/tests/test_summary build/tests/test_scores build/tests/test_mtx: build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 # The judges' suites (tests/judges/test_*.c), one runner.
@@ -275,7 +275,7 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 # tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh,
 # test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
 # times anything).
-CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx build/tests/test_judges
+CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_scores build/tests/test_mtx build/tests/test_judges
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
@@ -368,10 +368,10 @@ test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 test-sanitize: build/tests/fake-worker build/mtx-check | build/.bootstrap
 	$(quiet) CC build/asan/test_cpu
-	$(Q)mkdir -p build/asan && for t in test_cpu test_summary test_mtx test_ref06; do \
+	$(Q)mkdir -p build/asan && for t in test_cpu test_summary test_scores test_mtx test_ref06; do \
 	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
 	    $$([ $$t = test_cpu ] && echo harness/parent/lab_run.c) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
-	$(Q)for t in test_cpu test_summary test_mtx test_ref06; do \
+	$(Q)for t in test_cpu test_summary test_scores test_mtx test_ref06; do \
 	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
 
 # The Matrix Market reader under libFuzzer, ASan and UBSan (tests/fuzz):

@@ -8,8 +8,10 @@
 # (the student's code, which the parent runs in a sandbox). A lab that does
 # not compile scores 0 (its points still count in the total) with its first
 # compiler errors shown, and the others are still graded. The parent appends
-# one row per test to a scores file; the totals, results.json and the
-# Autolab line are made from that data.
+# one row per test to a scores file (harness/parent/scores.h: its columns),
+# and the row of a lab that is missing or does not compile; the totals,
+# results.json, the Autolab line and what a run without a GPU says are made
+# from those rows by build/primlab-results. Nothing here reads a report.
 #
 # A failure of the grading machine is never the student's: when the kit's
 # own parts (the lab binary, the vendor worker, the table, primlab-results)
@@ -29,10 +31,13 @@
 # that make, the compilers and anything they run never see it; only the lab
 # binaries (which hold no student code) get it back. It is never printed.
 #
-# Environment: CHECK_OUT (folder for scores.tsv, results.json and Check's
-# labNN.tap / labNN.xml logs; default build/<impl>), CHECK_EXTRA (a file
-# whose text goes into results.json's output), AUTOLAB=1 (print Autolab's
-# scores line last), PRIMLAB_SEED, PRIMLAB_TIMEOUT (see the lab binaries),
+# Environment: CHECK_OUT (folder for scores.tsv, results.json, the TAP and
+# JUnit XML logs labNN.tap / labNN.xml, not-graded.txt: what the report
+# says of each lab that is missing or does not compile, and machine.txt:
+# one line, written only when the grading machine failed, saying how;
+# default build/<impl>),
+# CHECK_EXTRA (a file whose text goes into results.json's output),
+# AUTOLAB=1 (print Autolab's scores line last), PRIMLAB_SEED, PRIMLAB_TIMEOUT (see the lab binaries),
 # PRIMLAB_REQUIRE_SANDBOX=1 and PRIMLAB_SANDBOX_HIDE (set by `make grade`:
 # IMPL's code is compiled (harness/sandbox-compile.sh) and run (the lab
 # binaries' workers) in bubblewrap only, with these folders hidden; without
@@ -75,14 +80,21 @@ require_sandbox() {
 }
 
 # machine_fault WHAT DETAIL: the grading machine failed (WHAT), not the code
-# graded: say so in one line and stop with status 3, recording no score (a
+# graded: say so and stop (machine_stop).
+machine_fault() {
+    machine_stop "the grading machine $1 (not your code): $2"
+}
+
+# machine_stop LINE: say LINE in one line, and in OUT/machine.txt for the
+# scripts that grade a class, and stop with status 3, recording no score (a
 # scores file or results.json left by an earlier run would pass for this
 # run's, so they go too, with this run's Check logs).
-machine_fault() {
+machine_stop() {
     local i
     rm -f "$scores" "$out/results.json"
     for i in "${ids[@]}"; do rm -f "$out/lab$i.tap" "$out/lab$i.xml"; done
-    echo "check: the grading machine $1 (not your code): $2" >&2
+    printf '%s\n' "$1" | tr -d '\t' >"$out/machine.txt"
+    echo "check: $1" >&2
     exit 3
 }
 
@@ -152,6 +164,7 @@ out=${CHECK_OUT:-build/$tag}
 mkdir -p "$out" "build/$tag"
 scores=$out/scores.tsv
 : >"$scores"
+rm -f "$out/machine.txt" "$out/not-graded.txt"
 ids=()
 build_kit build/primlab-results "build/$tag/kit-tools.log" build/primlab-results
 kit_starts build/primlab-results
@@ -160,8 +173,8 @@ kit_starts build/primlab-results
 # A __device__ function defined in a file that was not compiled (ptxas:
 # "Unresolved extern function").
 # The warp intrinsics without _sync (__shfl_down, __any, ...) were removed
-# for sm_70 and later: code from before CUDA 9 (and from the lab 06 seed)
-# fails with "identifier ... is undefined".
+# for sm_70 and later: code from before CUDA 9 (and from a lab's seed code
+# of that time) fails with "identifier ... is undefined".
 build_hint() {
     local f
     if grep -q "Unresolved extern function" "$1"; then
@@ -204,7 +217,7 @@ for dir in $(harness/lab-dirs.sh); do
     [ -f "$impl/$lab/$src" ] && kit+=("build/vendor/lab$id-worker")
     kit_starts "${kit[@]}"
     if [ ! -f "$impl/$lab/$src" ]; then
-        echo "lab$id: '$impl/$lab/$src' is missing: 0 points"
+        echo "lab$id: '$impl/$lab/$src' is missing: 0 points" | tee -a "$out/not-graded.txt"
         status=MISSING
     else
         make -s --no-print-directory IMPL="$impl" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1
@@ -213,39 +226,30 @@ for dir in $(harness/lab-dirs.sh); do
         if [ $built != 0 ]; then
             kit_compiles "$id" "$lab" "$src" ||
                 machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
-            echo "lab$id: does not compile: 0 points. First errors:"
-            grep -vE '^make(\[[0-9]+\])?: \*\*\* ' "build/$tag/build-lab$id.log" | grep -m 8 -iE 'error|undefined reference|fatal' |
-                sed 's/^/    /'
             hint=$(build_hint "build/$tag/build-lab$id.log")
-            [ -n "$hint" ] && echo "    hint: $hint"
+            {
+                echo "lab$id: does not compile: 0 points. First errors:"
+                grep -vE '^make(\[[0-9]+\])?: \*\*\* ' "build/$tag/build-lab$id.log" |
+                    grep -m 8 -iE 'error|undefined reference|fatal' | sed 's/^/    /'
+                if [ -n "$hint" ]; then echo "    hint: $hint"; fi
+            } | tee -a "$out/not-graded.txt"
             status=NOBUILD
         fi
     fi
     if [ -n "$status" ]; then
-        # the lab's points still count: read them from its table (with the
-        # seed, which adds the hidden tests, as the lab binary would)
-        max=$(with_seed "build/tables/lab$id" list 2>/dev/null | sed -n 's/^total: \([0-9.]*\) points$/\1/p')
+        # the lab's row: 0 of the points its table gives (with the seed,
+        # which adds the hidden tests, as the lab binary would), and its
+        # subtotal line
         reason="$impl/$lab/$src: $([ "$status" = MISSING ] && echo missing || echo 'does not compile')${hint:+: $hint}"
-        printf '%s\tlab %s (%s)\tcorrectness\t0\t%s\t0\t%s\t0\t\t%s\t\n' "$id" "$id" "$lab" "$status" \
-            "${max:-0}" "$reason" >>"$scores"
-        echo "lab$id subtotal: 0/${max:-?}"
+        with_seed "build/tables/lab$id" fill --scores "$scores" --not-graded "$status" --reason "$reason" ||
+            machine_fault "cannot record the scores of lab$id" "build/tables/lab$id fill failed"
         continue
     fi
     with_seed "$bin" check --scores "$scores" --tap "$out/lab$id.tap" --xml "$out/lab$id.xml"
     if [ $? = 3 ]; then
         # grading, and the yardstick's worker (no student code) found no GPU
-        # or did not start: no test ran, and the rows give that reason (a
-        # row could say otherwise only when the student's worker did not
-        # start either)
-        why=$(awk -F '\t' -v id="$id" '$1 == id && $10 ~ /^no GPU \(/ { print $10; exit }' "$scores")
-        [ -n "$why" ] || why=$(awk -F '\t' -v id="$id" '$1 == id && $10 ~ /^the yardstick.s worker/ { print $10; exit }' "$scores")
-        case "$why" in
-        "no GPU ("*)
-            why=${why#no GPU (}
-            machine_fault "has no GPU" "${why%)}; PRIMLAB_NO_GPU=1 grades without one, every test 0"
-            ;;
-        *) machine_fault "cannot start the kit's worker of lab$id" "${why:-the lab binary says so (status 3)}" ;;
-        esac
+        # or did not start: no test ran, and the rows say why
+        machine_stop "$(build/primlab-results "$scores" --fault "$id")"
     fi
     with_seed "$bin" fill --scores "$scores" # tests a stopped run did not reach still count
 done
@@ -257,16 +261,7 @@ labs_csv=$(IFS=,; echo "${ids[*]}")
 args=("$scores" --labs "$labs_csv" --json "$out/results.json")
 [ -n "${CHECK_EXTRA:-}" ] && args+=(--extra "$CHECK_EXTRA")
 [ "${AUTOLAB:-0}" = 1 ] && args+=(--autolab)
-# Without a GPU no test ran: 0 of the maximum would read as a grade, so the
-# Score line says why there is none. Autolab would record its scores line
-# as the grade: that line is left out and the status is 3 (the grading
-# machine's failure: Autolab shows the job as failed, to be run again).
-nogpu=$(awk -F '\t' '$5 == "SKIP" && $10 ~ /^no GPU \(/ { print $10; exit }' "$scores")
-build/primlab-results "${args[@]}" |
-    NOGPU=$nogpu awk 'ENVIRON["NOGPU"] != "" && /^Score: / {
-        print "Score: none, no test could run on this machine: " ENVIRON["NOGPU"]; next }
-        ENVIRON["NOGPU"] != "" && /^\{"scores": / {
-        print "check: no scores for Autolab: no test could run on this machine (status 3)"; next } { print }'
-rc=${PIPESTATUS[0]}
-[ -n "$nogpu" ] && [ "${AUTOLAB:-0}" = 1 ] && rc=3
-exit "$rc"
+# --check: without a GPU no test ran, and the Score line says so rather than
+# give 0 of the maximum; under AUTOLAB=1 no scores line, status 3
+build/primlab-results "${args[@]}" --check
+exit $?

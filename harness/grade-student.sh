@@ -9,7 +9,7 @@
 # like labs/) and feedback.txt (what unpacking and picking the files said).
 # This writes nothing outside TREE but check.sh's build folder for it
 # (build/impl-<TREE>-labs in the kit, removed at the end):
-#   TREE/out/          check.sh's report, scores and Check logs
+#   TREE/out/          check.sh's report, scores, logs and machine.txt
 #   TREE/final/        the files to publish: results.json, report.txt, scores.tsv
 #   TREE/summary.txt   the lines the grader prints under the student's name
 #   TREE/where         where and how long: host, gpu, model, task, start, seconds
@@ -88,8 +88,9 @@ seconds=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a 
 printf 'host\t%s\ngpu\t%s\nmodel\t%s\ntask\t%s\nstart\t%s\nseconds\t%s\n' "$(hostname -s 2>/dev/null || hostname)" \
     "${CUDA_VISIBLE_DEVICES:--}" "$(gpu_model)" "$task" "$start" "$seconds" >"$tree/where"
 
-if [ $rc = 3 ]; then # the grading machine, not the student: check.sh's last line says what
-    put "$tree/status" "machine$(printf '\t')$(tail -n 1 "$tree/out/report.txt" | sed 's/^check: //' | tr '\t' ' ')" || exit 2
+if [ $rc = 3 ]; then # the grading machine, not the student: check.sh's machine.txt says what
+    why=$(head -n 1 "$tree/out/machine.txt" 2>/dev/null)
+    put "$tree/status" "machine$(printf '\t')${why:-check.sh stopped with status 3 and no reason}" || exit 2
     exit 0
 fi
 if [ $rc = 2 ] && [ ! -s "$tree/out/scores.tsv" ]; then # a usage or sandbox error: not the student's either
@@ -113,9 +114,8 @@ build/primlab-results "$tree/out/scores.tsv" --labs "$labs_csv" \
 [ -s "$tree/final/results.json" ] && cp "$tree/out/report.txt" "$tree/out/scores.tsv" "$tree/final/" || exit 2
 {
     sed 's/^/   /' "$feedback"
-    awk '/^lab[0-9]+: (does not compile|.* is missing)/ { err = 1; print; next }
-        err && /^    / { print; next } { err = 0 }' "$tree/out/report.txt" | sed 's/^/   /'
-    grep -E 'subtotal' "$tree/out/report.txt" | sed 's/^/   /'
+    [ ! -f "$tree/out/not-graded.txt" ] || sed 's/^/   /' "$tree/out/not-graded.txt"
+    build/primlab-results "$tree/out/scores.tsv" --subtotals | sed 's/^/   /'
     sed 's/^/   /' "$tree/out/score.txt"
 } >"$tree/summary.txt"
 put "$tree/status" graded || exit 2

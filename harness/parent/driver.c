@@ -9,6 +9,8 @@
  *   labNN sweep [--part X] [--out FILE]            n = 2^lo..2^hi, TSV for plots
  *   labNN info | list                              the GPU | the parts and tests
  *   labNN fill --scores FILE                       a row for each test FILE lacks
+ *   labNN fill --scores FILE --not-graded MISSING|NOBUILD --reason TEXT
+ *                                                  the lab's one row: 0 of its points
  *   labNN commands                                 every command as TSV, for scripts
  *   labNN NAME [options]                           one of the lab's own commands,
  *                                                  declared in its table (pl_lab_cmd)
@@ -44,6 +46,7 @@ const char *const pl_impl_variant = PL_IMPL_VARIANT;
 
 typedef struct opts {
     const char *cmd, *part, *out, *scores, *tap, *xml, *worker, *log, *matrix;
+    const char *not_graded, *reason; /* fill: a lab that was not graded, and why */
     int seed_given;
     long sizes[MAX_SIZES];
     int nsizes, reps, reps_given;
@@ -66,7 +69,8 @@ static const struct builtin {
     {"sweep", "benchmark n = 2^lo..2^hi and write TSV rows for the plots", 1},
     {"info", "describe the GPU", 1},
     {"list", "list the parts, test sizes and points", 0},
-    {"fill", "append to --scores a FAIL row for every graded test it lacks (a stopped run)", 0},
+    {"fill", "append to --scores a FAIL row for every graded test it lacks (a stopped run);\n"
+             "           with --not-graded MISSING|NOBUILD --reason TEXT, the lab's one row of 0 points", 0},
     {"commands", "every command of this lab as TSV: name, data, gpu, plots, options", 0},
 };
 #define NBUILTINS (int)(sizeof builtins / sizeof builtins[0])
@@ -143,7 +147,7 @@ static void usage(FILE *f)
             "  --scores FILE append per-test scores as TSV (used by make check)\n"
             "  --worker FILE the worker to run the code in (default: this program's path + -worker)\n"
             "  --log FILE    where the code's own prints go (default: the worker's path + .log)\n"
-            "  --tap FILE, --xml FILE   Check's TAP and XML logs of `check`\n"
+            "  --tap FILE, --xml FILE   TAP and JUnit XML logs of `check`, made from the score rows\n"
             "environment: PRIMLAB_SEED=S grades with a secret seed and adds hidden sizes;\n"
             "  PRIMLAB_TIMEOUT=S is the default --timeout; V=1 prints every test, not groups;\n"
             "  PRIMLAB_LIMITS=1 adds the limit tests (one per part within 1024 of its largest n; each\n"
@@ -243,6 +247,10 @@ static void parse(int argc, char **argv, opts *o)
             o->tap = v;
         else if (!strcmp(a, "--xml"))
             o->xml = v;
+        else if (!strcmp(a, "--not-graded"))
+            o->not_graded = v;
+        else if (!strcmp(a, "--reason"))
+            o->reason = v;
         else if (!strcmp(a, "--worker"))
             o->worker = v;
         else if (!strcmp(a, "--log"))
@@ -415,8 +423,10 @@ static const char *vendor_use(const char *worker)
 /* ---------------------------------------------------------------- check */
 
 /* Grading runs under Check's runner in no-fork mode (this process runs no
- * student code and no CUDA; the worker does), so Check writes the TAP and
- * XML logs. The summary folds repeated outcomes into groups. */
+ * student code and no CUDA; the worker does). Each test's outcome becomes
+ * one scores row (scores.h): appended to --scores, kept for the TAP and
+ * JUnit XML logs (results.h), and added to the report, where the summary
+ * folds repeated outcomes into groups. */
 
 #define MAX_TESTS 512
 /* A limit test moves gigabytes through generation, the shared region, PCIe
@@ -438,6 +448,7 @@ static struct grading {
     pl_session *yard;       /* the yardstick's worker: no student code */
     const pl_reply *probe;  /* the device, as a worker with no student code saw it */
     const char *open_error; /* why there is no session */
+    const char *open_cause; /* its PL_CAUSE_*, or "" when it is the code's */
     const char *no_perf;    /* why no performance points */
     uint64_t seed;
     pl_test tests[MAX_TESTS];
@@ -452,6 +463,7 @@ static struct grading {
     int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
     double got, max;
     FILE *scores;
+    pl_scores rows; /* this run's rows, for the TAP and XML logs */
     pl_summary *sum;
 } G;
 
@@ -491,14 +503,53 @@ static void reproduce_line(const pl_test *t, pl_result *r)
              strcmp(pl_impl_variant, "solution") ? "labs" : "solutions", G.lab->id, t->part->id, t->n, param);
 }
 
+/* Rewrites a log of this run's rows (TAP or JUnit XML) whole, so that
+   it holds every test done even when a time limit stops the run. */
+static void write_log(const char *path, void (*writer)(FILE *, const pl_scores *, const char *))
+{
+    char tmp[4096 + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    writer(f, &G.rows, G.lab->id);
+    if (fclose(f) != 0 || rename(tmp, path) != 0)
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, path, strerror(errno));
+}
+
+/* One test's outcome, recorded: the report, the scores row, the logs. */
+static void record(const pl_test *t, const pl_score *row, int total_in_part)
+{
+    if (G.sum) {
+        char group[24], title[112];
+        snprintf(group, sizeof group, "%s.%s", G.lab->id, t->part->id);
+        snprintf(title, sizeof title, "%s.%s %s", G.lab->id, t->part->id, t->part->title);
+        size_t tl = strlen(title);
+        const char *size = !strncmp(t->name, title, tl) && t->name[tl] == ',' ? t->name + tl + 2 : t->name;
+        pl_sum_test st = {.group = group, .title = title, .name = t->name, .size = size, .status = row->status,
+                          .perf = t->perf != NULL, .total_in_part = total_in_part, .seconds = row->seconds,
+                          .points = row->points, .max = row->max, .reason = row->reason, .detail = row->detail};
+        pl_summary_add(G.sum, &st);
+    }
+    if (G.scores && pl_score_write(G.scores, row) != 0)
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, G.o->scores, strerror(errno));
+    pl_scores_add(&G.rows, row);
+    if (G.o->tap)
+        write_log(G.o->tap, pl_write_tap);
+    if (G.o->xml)
+        write_log(G.o->xml, pl_write_junit);
+}
+
 START_TEST(graded)
 {
     const pl_test *t = &G.tests[_i];
     pl_result r;
     memset(&r, 0, sizeof r);
     int first = part_index(t->part);
+    const char *cause = ""; /* PL_CAUSE_*: why the test did not run, when not the code's doing */
     if (G.unfit[_i][0]) { /* not the code's doing: out of the maximum */
         r.status = PL_SKIP;
+        cause = PL_CAUSE_UNFIT;
         snprintf(r.reason, sizeof r.reason, "not run on this machine: %s", G.unfit[_i]);
     } else if (!t->perf && !t->limit && t->n == 0 && G.hung_zero[first]) {
         /* the same hang again under another input parameter: seconds for nothing */
@@ -512,9 +563,11 @@ START_TEST(graded)
     } else if (!G.s) {
         r.status = PL_ERROR;
         snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
+        cause = G.open_cause;
     } else if (!G.probe->gpu_ok) {
         r.status = PL_SKIP;
-        snprintf(r.reason, sizeof r.reason, "no GPU (%.180s)", G.probe->reason);
+        pl_reason_no_gpu(r.reason, sizeof r.reason, G.probe->reason);
+        cause = PL_CAUSE_NOGPU;
     } else {
         pl_session_label(G.s, t->name);
         if (t->perf)
@@ -549,31 +602,15 @@ START_TEST(graded)
         G.passed_in_part[first]++;
     G.got += pts;
     G.max += t->max;
-    if (G.sum) {
-        char group[24], title[112];
-        snprintf(group, sizeof group, "%s.%s", G.lab->id, t->part->id);
-        snprintf(title, sizeof title, "%s.%s %s", G.lab->id, t->part->id, t->part->title);
-        size_t tl = strlen(title);
-        const char *size = !strncmp(t->name, title, tl) && t->name[tl] == ',' ? t->name + tl + 2 : t->name;
-        pl_sum_test st = {.group = group, .title = title, .name = t->name, .size = size,
-                          .status = pl_status_name(r.status), .perf = t->perf != NULL,
-                          .total_in_part = G.in_part[_i], .seconds = r.seconds, .points = pts, .max = t->max,
-                          .reason = r.reason, .detail = r.detail};
-        pl_summary_add(G.sum, &st);
-    }
-    if (G.scores) {
-        char reason[2 * sizeof r.reason], detail[2 * sizeof r.detail];
-        pl_tsv_escape(r.reason, reason, sizeof reason);
-        pl_tsv_escape(r.detail, detail, sizeof detail);
-        char value[32] = "";
-        if (t->perf && r.status == PL_PASS)
-            snprintf(value, sizeof value, "%.4f", r.value);
-        /* lab name kind hidden status points max seconds value reason detail */
-        fprintf(G.scores, "%s\t%s\t%s\t%d\t%s\t%.4f\t%g\t%.3f\t%s\t%s\t%s\n", G.lab->id, t->name,
-                t->perf ? "performance" : "correctness", t->hidden, pl_status_name(r.status), pts, t->max,
-                r.seconds, value, reason, detail);
-        fflush(G.scores);
-    }
+    pl_score row = {.name = (char *)t->name, .reason = r.reason, .detail = r.detail, .hidden = t->hidden,
+                    .points = pts, .max = t->max, .seconds = r.seconds};
+    snprintf(row.lab, sizeof row.lab, "%s", G.lab->id);
+    snprintf(row.kind, sizeof row.kind, "%s", t->perf ? "performance" : "correctness");
+    snprintf(row.status, sizeof row.status, "%s", pl_status_name(r.status));
+    snprintf(row.cause, sizeof row.cause, "%s", cause);
+    if (t->perf && r.status == PL_PASS)
+        snprintf(row.value, sizeof row.value, "%.4f", r.value);
+    record(t, &row, G.in_part[_i]);
     ck_assert_msg(pts >= t->max - 1e-9, "%s: %s", pl_status_name(r.status), r.reason);
 }
 END_TEST
@@ -649,7 +686,7 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     for (int i = 0; i < G.ntests; i++)
         for (int j = 0; j < G.ntests; j++)
             G.in_part[i] += !G.tests[j].perf && G.tests[j].part == G.tests[i].part;
-    if (o->scores && !(G.scores = fopen(o->scores, "a"))) {
+    if (o->scores && !(G.scores = pl_scores_open(o->scores))) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
         return 2;
     }
@@ -664,9 +701,11 @@ static int cmd_check(const pl_lab *lab, const opts *o)
         drop_unfit(lab, pl_session_hello(G.yard));
     const char *req = getenv("PRIMLAB_REQUIRE_SANDBOX");
     int grading = req && *req && strcmp(req, "0") != 0;
-    if (!G.yard && grading) /* never take a submission's word for the device */
+    G.open_cause = "";
+    if (!G.yard && grading) { /* never take a submission's word for the device */
         snprintf(why, sizeof why, "the yardstick's worker (build/vendor/lab%s-worker) did not start", lab->id);
-    else
+        G.open_cause = PL_CAUSE_NOWORKER;
+    } else
         G.s = open_session(o, o->timeout, why, sizeof why); /* its start is bounded like a test */
     if (G.s && !parts_match(lab, pl_session_hello(G.s), why, sizeof why)) {
         pl_session_close(G.s);
@@ -702,12 +741,13 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     }
     SRunner *sr = srunner_create(suite);
     srunner_set_fork_status(sr, CK_NOFORK); /* student code runs in the worker, never here */
-    if (o->tap)
-        srunner_set_tap(sr, o->tap);
-    if (o->xml)
-        srunner_set_xml(sr, o->xml);
     srunner_run_all(sr, CK_SILENT);
     srunner_free(sr);
+    if (o->tap) /* written after each test; here too when there was none */
+        write_log(o->tap, pl_write_tap);
+    if (o->xml)
+        write_log(o->xml, pl_write_junit);
+    pl_scores_free(&G.rows);
     pl_summary_free(G.sum);
     size_class_notes(lab);
     size_t printed = G.s ? pl_session_printed(G.s) : 0;
@@ -794,6 +834,29 @@ static int cmd_list(const pl_lab *lab, const opts *o)
     return 0;
 }
 
+/* The lab's one row when it was not graded (its file missing, or not
+   compiling): 0 of every point its tests would give, with the seed's hidden
+   tests as `check` would count them; and its subtotal line. */
+static int fill_not_graded(const pl_lab *lab, const opts *o, const pl_test *tests, int n)
+{
+    if (strcmp(o->not_graded, PL_CAUSE_MISSING) && strcmp(o->not_graded, PL_CAUSE_NOBUILD))
+        die_usage("bad --not-graded '%s' (want MISSING or NOBUILD)", o->not_graded);
+    double max = 0;
+    for (int i = 0; i < n; i++)
+        max += tests[i].max;
+    pl_score row;
+    char name[64], folder[48];
+    snprintf(folder, sizeof folder, "%s-%s", lab->id, lab->name);
+    pl_score_not_graded(&row, lab->id, o->not_graded, max, name, sizeof name, folder, o->reason);
+    FILE *f = pl_scores_open(o->scores);
+    if (!f || pl_score_write(f, &row) != 0 || fclose(f) != 0) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
+        return 2;
+    }
+    printf("lab%s subtotal: 0/%s\n", lab->id, pl_points_str(row.max, 1));
+    return 0;
+}
+
 /* After a run that was stopped (a time limit killed it), the tests it did not
    reach still count in the maximum: a row for each test of the list that the
    scores file lacks. Nothing for a lab recorded as missing or not compiling,
@@ -808,18 +871,18 @@ static int cmd_fill(const pl_lab *lab, const opts *o)
     int hidden = secret_seed[0] != '\0';
     uint64_t seed = hidden ? strtoull(secret_seed, NULL, 0) : o->seed;
     int n = pl_lab_tests(lab, NULL, NULL, 0, hidden, seed, tests, MAX_TESTS);
+    if (o->not_graded)
+        return fill_not_graded(lab, o, tests, n);
     pl_scores have = {0};
     if (pl_scores_read(&have, o->scores) != 0 && errno != ENOENT) {
         fprintf(stderr, "%s: cannot read '%s': %s\n", prog, o->scores, strerror(errno));
         return 2;
     }
-    for (int k = 0; k < have.n; k++)
-        if (!strcmp(have.rows[k].lab, lab->id) &&
-            (!strcmp(have.rows[k].status, "MISSING") || !strcmp(have.rows[k].status, "NOBUILD"))) {
-            pl_scores_free(&have);
-            return 0;
-        }
-    FILE *f = fopen(o->scores, "a");
+    if (pl_scores_find_cause(&have, lab->id, PL_CAUSE_MISSING) || pl_scores_find_cause(&have, lab->id, PL_CAUSE_NOBUILD)) {
+        pl_scores_free(&have);
+        return 0;
+    }
+    FILE *f = pl_scores_open(o->scores);
     if (!f) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
         pl_scores_free(&have);
@@ -832,8 +895,9 @@ static int cmd_fill(const pl_lab *lab, const opts *o)
             found = !strcmp(have.rows[k].lab, lab->id) && !strcmp(have.rows[k].name, tests[i].name);
         if (found)
             continue;
-        fprintf(f, "%s\t%s\t%s\t%d\tERROR\t0\t%g\t0\t\tnot run: grading stopped before this test (a time limit?)\t\n",
-                lab->id, tests[i].name, tests[i].perf ? "performance" : "correctness", tests[i].hidden, tests[i].max);
+        pl_score row;
+        pl_score_not_run(&row, lab->id, tests[i].name, tests[i].perf != NULL, tests[i].hidden, tests[i].max);
+        pl_score_write(f, &row);
         added++;
     }
     fclose(f);

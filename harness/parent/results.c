@@ -1,98 +1,88 @@
-/* harness/parent/results.c: scores files and LMS formats (see results.h). */
+/* harness/parent/results.c: results.json, the Autolab line, TAP, JUnit XML,
+ * the gradebook row and the Score line, from the scores rows (see
+ * results.h). Pure C; unit-tested by tests/test_scores.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-static char *unescape(const char *in)
+static const char *str(const char *s) { return s ? s : ""; }
+
+static int passed(const pl_score *r) { return r->points >= r->max - 1e-9; }
+
+static int in_lab(const pl_score *r, const char *lab) { return !lab || !strcmp(r->lab, lab); }
+
+/* The length of the UTF-8 sequence at c (1 to 4), or 0 when it is not one. */
+static int utf8_len(const unsigned char *c)
 {
-    char *out = malloc(strlen(in) + 1), *o = out;
-    if (!out)
-        return NULL;
-    for (; *in; in++) {
-        if (*in == '\\' && in[1]) {
-            in++;
-            *o++ = *in == 'n' ? '\n' : *in == 't' ? '\t' : *in;
-        } else {
-            *o++ = *in;
+    int n;
+    unsigned lo = 0x80, hi = 0xbf;
+    if (c[0] < 0x80)
+        return 1;
+    if (c[0] >= 0xc2 && c[0] <= 0xdf)
+        n = 2;
+    else if (c[0] >= 0xe0 && c[0] <= 0xef)
+        n = 3, lo = c[0] == 0xe0 ? 0xa0 : 0x80, hi = c[0] == 0xed ? 0x9f : 0xbf;
+    else if (c[0] >= 0xf0 && c[0] <= 0xf4)
+        n = 4, lo = c[0] == 0xf0 ? 0x90 : 0x80, hi = c[0] == 0xf4 ? 0x8f : 0xbf;
+    else
+        return 0;
+    if (c[1] < lo || c[1] > hi)
+        return 0;
+    for (int k = 2; k < n; k++)
+        if (c[k] < 0x80 || c[k] > 0xbf)
+            return 0;
+    return n;
+}
+
+#define REPLACEMENT "\xef\xbf\xbd" /* U+FFFD */
+
+void pl_json_string(FILE *f, const char *t)
+{
+    fputc('"', f);
+    for (const unsigned char *c = (const unsigned char *)str(t); *c;) {
+        int n = utf8_len(c);
+        switch (*c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        default:
+            if (!n)
+                fputs("\\ufffd", f);
+            else if (*c < 0x20)
+                fprintf(f, "\\u%04x", *c);
+            else
+                fwrite(c, 1, (size_t)n, f);
         }
+        c += n ? n : 1;
     }
-    *o = '\0';
-    return out;
+    fputc('"', f);
 }
 
-static void copy_field(char *dst, size_t cap, const char *src)
+void pl_xml_text(FILE *f, const char *t)
 {
-    snprintf(dst, cap, "%s", src ? src : "");
-}
-
-int pl_scores_read(pl_scores *s, const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, f) > 0) {
-        line[strcspn(line, "\n")] = '\0';
-        if (!*line || line[0] == '#')
-            continue;
-        char *field[11] = {0}, *p = line;
-        for (int k = 0; k < 11 && p; k++) {
-            field[k] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = '\0';
+    for (const unsigned char *c = (const unsigned char *)str(t); *c;) {
+        int n = utf8_len(c);
+        switch (*c) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\n': fputs("&#10;", f); break;
+        case '\t': fputs("&#9;", f); break;
+        case '\r': fputs("&#13;", f); break;
+        default:
+            /* XML 1.0 holds no other control character, nor U+FFFE/U+FFFF */
+            if (!n || *c < 0x20 || (n == 3 && c[0] == 0xef && c[1] == 0xbf && c[2] >= 0xbe))
+                fputs(REPLACEMENT, f);
+            else
+                fwrite(c, 1, (size_t)n, f);
         }
-        if (!field[6]) /* not a scores row */
-            continue;
-        if (s->n == s->cap) {
-            int ncap = s->cap ? 2 * s->cap : 64;
-            pl_score *r = realloc(s->rows, sizeof *r * (size_t)ncap);
-            if (!r)
-                break;
-            s->rows = r;
-            s->cap = ncap;
-        }
-        pl_score *r = &s->rows[s->n++];
-        memset(r, 0, sizeof *r);
-        copy_field(r->lab, sizeof r->lab, field[0]);
-        char *name = unescape(field[1]);
-        copy_field(r->name, sizeof r->name, name);
-        free(name);
-        copy_field(r->kind, sizeof r->kind, field[2]);
-        r->hidden = field[3] && atoi(field[3]);
-        copy_field(r->status, sizeof r->status, field[4]);
-        r->points = field[5] ? atof(field[5]) : 0;
-        r->max = field[6] ? atof(field[6]) : 0;
-        r->seconds = field[7] ? atof(field[7]) : 0;
-        copy_field(r->value, sizeof r->value, field[8]);
-        r->reason = unescape(field[9] ? field[9] : "");
-        r->detail = unescape(field[10] ? field[10] : "");
+        c += n ? n : 1;
     }
-    free(line);
-    fclose(f);
-    return 0;
-}
-
-void pl_scores_free(pl_scores *s)
-{
-    for (int i = 0; i < s->n; i++)
-        free(s->rows[i].reason), free(s->rows[i].detail);
-    free(s->rows);
-    memset(s, 0, sizeof *s);
-}
-
-void pl_scores_total(const pl_scores *s, const char *lab, double *got, double *max)
-{
-    *got = *max = 0;
-    for (int i = 0; i < s->n; i++)
-        if (!lab || !strcmp(s->rows[i].lab, lab)) {
-            *got += s->rows[i].points;
-            *max += s->rows[i].max;
-        }
 }
 
 const char *pl_points_str(double v, int slot)
@@ -105,26 +95,6 @@ const char *pl_points_str(double v, int slot)
     else
         snprintf(b, sizeof buf[0], "%.2f", v);
     return b;
-}
-
-void pl_json_string(FILE *f, const char *t)
-{
-    fputc('"', f);
-    for (const unsigned char *c = (const unsigned char *)(t ? t : ""); *c; c++) {
-        switch (*c) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\t': fputs("\\t", f); break;
-        case '\r': fputs("\\r", f); break;
-        default:
-            if (*c < 0x20)
-                fprintf(f, "\\u%04x", *c);
-            else
-                fputc(*c, f);
-        }
-    }
-    fputc('"', f);
 }
 
 /* The distinct labs in row order, at most cap. */
@@ -172,16 +142,16 @@ void pl_write_gradescope(FILE *f, const pl_scores *s, const char *extra)
     for (int i = 0; i < s->n; i++) {
         const pl_score *r = &s->rows[i];
         fprintf(f, "%s\n    {\"score\": %.4f, \"max_score\": %g, \"status\": \"%s\", \"name\": ", i ? "," : "",
-                r->points, r->max, r->points >= r->max - 1e-9 && r->max > 0 ? "passed" : "failed");
+                r->points, r->max, passed(r) && r->max > 0 ? "passed" : "failed");
         pl_json_string(f, r->name);
         fprintf(f, ", \"number\": \"%s.%d\", \"output\": ", r->lab, i + 1);
         char *text = NULL;
         size_t tl = 0;
         FILE *t = open_memstream(&text, &tl);
         fprintf(t, "%s (%.2fs)", r->status, r->seconds);
-        if (*r->reason)
+        if (*str(r->reason))
             fprintf(t, "\n%s", r->reason);
-        if (*r->detail)
+        if (*str(r->detail))
             fprintf(t, "\n%s", r->detail);
         fclose(t);
         pl_json_string(f, text);
@@ -193,7 +163,8 @@ void pl_write_gradescope(FILE *f, const pl_scores *s, const char *extra)
     int first = 1;
     for (int i = 0; i < s->n; i++) {
         const pl_score *r = &s->rows[i];
-        if (!*r->value)
+        char *end;
+        if (!*r->value || (strtod(r->value, &end), *end)) /* a number, or no entry */
             continue;
         fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
         pl_json_string(f, r->name);
@@ -220,4 +191,172 @@ void pl_write_autolab(FILE *f, const pl_scores *s, const char *const *labs, int 
         fprintf(f, ", %g", g);
     }
     fprintf(f, "]}\n");
+}
+
+/* TAP's description: one line, and no '#' that a reader would take for a
+   directive (SKIP, TODO). */
+static void tap_text(FILE *f, const char *t)
+{
+    for (const char *c = str(t); *c; c++) {
+        if (*c == '#')
+            fputs("\\#", f);
+        else
+            fputc(*c == '\n' || *c == '\r' ? ' ' : *c, f);
+    }
+}
+
+void pl_write_tap(FILE *f, const pl_scores *s, const char *lab)
+{
+    int n = 0;
+    for (int i = 0; i < s->n; i++)
+        n += in_lab(&s->rows[i], lab);
+    fprintf(f, "1..%d\n", n);
+    for (int i = 0, k = 0; i < s->n; i++) {
+        const pl_score *r = &s->rows[i];
+        if (!in_lab(r, lab))
+            continue;
+        fprintf(f, "%s %d - ", passed(r) ? "ok" : "not ok", ++k);
+        tap_text(f, r->name);
+        if (!passed(r)) {
+            fprintf(f, ": %s: ", r->status);
+            tap_text(f, r->reason);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* One testsuite's counts over the rows of lab. */
+static void junit_counts(const pl_scores *s, const char *lab, int *tests, int *failures, int *skipped,
+                         double *secs)
+{
+    *tests = *failures = *skipped = 0;
+    *secs = 0;
+    for (int i = 0; i < s->n; i++) {
+        const pl_score *r = &s->rows[i];
+        if (!in_lab(r, lab))
+            continue;
+        ++*tests;
+        *secs += r->seconds;
+        if (!passed(r) && !strcmp(r->status, "SKIP"))
+            ++*skipped;
+        else if (!passed(r))
+            ++*failures;
+    }
+}
+
+void pl_write_junit(FILE *f, const pl_scores *s, const char *lab)
+{
+    int tests, failures, skipped;
+    double secs;
+    const char *labs[64];
+    int nl = labs_of(s, labs, 64);
+    junit_counts(s, lab, &tests, &failures, &skipped, &secs);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<testsuites name=\"primlab\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
+            tests, failures, skipped, secs);
+    for (int k = 0; k < nl; k++) {
+        if (lab && strcmp(labs[k], lab))
+            continue;
+        junit_counts(s, labs[k], &tests, &failures, &skipped, &secs);
+        fprintf(f, "  <testsuite name=\"lab");
+        pl_xml_text(f, labs[k]);
+        fprintf(f, "\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.3f\">\n", tests, failures, skipped, secs);
+        for (int i = 0; i < s->n; i++) {
+            const pl_score *r = &s->rows[i];
+            if (strcmp(r->lab, labs[k]))
+                continue;
+            fprintf(f, "    <testcase classname=\"lab");
+            pl_xml_text(f, r->lab);
+            fprintf(f, "\" name=\"");
+            pl_xml_text(f, r->name);
+            fprintf(f, "\" time=\"%.3f\"", r->seconds);
+            if (passed(r)) {
+                fprintf(f, "/>\n");
+                continue;
+            }
+            const char *tag = !strcmp(r->status, "SKIP") ? "skipped" : "failure";
+            fprintf(f, ">\n      <%s", tag);
+            if (strcmp(tag, "skipped"))
+                fprintf(f, " type=\"%s\"", r->status);
+            fprintf(f, " message=\"");
+            pl_xml_text(f, r->reason);
+            if (*str(r->detail)) {
+                fprintf(f, "\">");
+                pl_xml_text(f, r->detail);
+                fprintf(f, "</%s>\n", tag);
+            } else {
+                fprintf(f, "\"/>\n");
+            }
+            fprintf(f, "    </testcase>\n");
+        }
+        fprintf(f, "  </testsuite>\n");
+    }
+    fprintf(f, "</testsuites>\n");
+}
+
+void pl_write_gradebook_row(FILE *f, const pl_scores *s, const char *student, const char *const *labs, int nlabs)
+{
+    double got, max;
+    pl_scores_total(s, NULL, &got, &max);
+    fprintf(f, "%s", student);
+    for (int k = 0; k < nlabs; k++) {
+        double g, m;
+        pl_scores_total(s, labs[k], &g, &m);
+        fprintf(f, ",%s", pl_points_str(g, 0));
+    }
+    fprintf(f, ",%s\n", pl_points_str(got, 0));
+}
+
+void pl_write_subtotals(FILE *f, const pl_scores *s)
+{
+    const char *labs[64];
+    int nl = labs_of(s, labs, 64);
+    for (int k = 0; k < nl; k++) {
+        double g, m;
+        pl_scores_total(s, labs[k], &g, &m);
+        fprintf(f, "lab%s subtotal: %s/%s\n", labs[k], pl_points_str(g, 0), pl_points_str(m, 1));
+    }
+}
+
+const pl_score *pl_scores_no_gpu(const pl_scores *s)
+{
+    return pl_scores_find_cause(s, NULL, PL_CAUSE_NOGPU);
+}
+
+void pl_write_score_line(FILE *f, const pl_scores *s, int nogpu_note)
+{
+    const pl_score *none = nogpu_note ? pl_scores_no_gpu(s) : NULL;
+    double got, max;
+    pl_scores_total(s, NULL, &got, &max);
+    if (none)
+        fprintf(f, "Score: none, no test could run on this machine: %s\n", str(none->reason));
+    else
+        fprintf(f, "Score: %s/%s\n", pl_points_str(got, 0), pl_points_str(max, 1));
+}
+
+const char *pl_autolab_refused(const pl_scores *s)
+{
+    return pl_scores_no_gpu(s) ? "no scores for Autolab: no test could run on this machine (status 3)" : NULL;
+}
+
+int pl_scores_full(const pl_scores *s)
+{
+    double got, max;
+    pl_scores_total(s, NULL, &got, &max);
+    return max > 0 && got >= max - 1e-9;
+}
+
+void pl_machine_fault(const pl_scores *s, const char *lab, char *buf, size_t cap)
+{
+    const pl_score *r = pl_scores_find_cause(s, lab, PL_CAUSE_NOGPU);
+    char why[256];
+    if (r) {
+        pl_no_gpu_why(r, why, sizeof why);
+        snprintf(buf, cap, "the grading machine has no GPU (not your code): %s; PRIMLAB_NO_GPU=1 grades without one, every test 0",
+                 *why ? why : str(r->reason));
+        return;
+    }
+    r = pl_scores_find_cause(s, lab, PL_CAUSE_NOWORKER);
+    snprintf(buf, cap, "the grading machine cannot start the kit's worker of lab%s (not your code): %s", str(lab),
+             r && *str(r->reason) ? r->reason : "the lab binary says so (status 3)");
 }

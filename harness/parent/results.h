@@ -1,14 +1,25 @@
-/* harness/parent/results.h: grading results: read the per-test scores that lab
- * binaries append (TSV), and write what course tools read: a Gradescope
- * results.json, the Autolab scores line, a gradebook row.
+/* harness/parent/results.h: what is made from the scores rows (scores.h):
+ * the files and lines that course tools, CI and people read, and what
+ * grading decides from the rows. Each writer takes the rows and nothing
+ * else, so a result never disagrees with its rows.
  *
- * Scores TSV, one row per graded test (text fields escaped with
- * pl_tsv_escape): lab, name, kind (correctness|performance), hidden (0|1),
- * status (OK|FAIL|ERROR|CRASH|TIMEOUT|SKIP|NOBUILD|MISSING), points, max,
- * seconds, value (a performance test's ratio, or empty), reason, detail.
+ *   pl_write_gradescope  Gradescope's results.json
+ *   pl_write_autolab     Autolab's scores line: {"scores": {"LabNN": x, ...}, "scoreboard": [total, ...]}
+ *   pl_write_tap         TAP (version 12): "1..N", then "ok|not ok K - name[: STATUS: reason]"
+ *   pl_write_junit       JUnit XML: one testsuite per lab, a testcase per row
+ *   pl_write_gradebook_row  "student,labNN,...,total", points as people read them
+ *   pl_write_score_line  "Score: x/y", or, when no test could run here, why there is none
+ *   pl_write_subtotals   "labNN subtotal: x/y" per lab, as the lab binaries print them
+ *
+ * A row passes when it earned all its points (points >= max). No test
+ * could run when a row's cause is PL_CAUSE_NOGPU: a 0 would read as a
+ * grade, so the Score line says why there is none and no Autolab line may
+ * be printed (pl_autolab_refused).
  */
 #ifndef PRIMLAB_RESULTS_H
 #define PRIMLAB_RESULTS_H
+
+#include "scores.h"
 
 #include <stdio.h>
 
@@ -16,32 +27,38 @@
 extern "C" {
 #endif
 
-typedef struct pl_score {
-    char lab[8], kind[16], status[12];
-    char name[128], value[32];
-    char *reason, *detail; /* unescaped, owned */
-    int hidden;
-    double points, max, seconds;
-} pl_score;
-
-typedef struct pl_scores {
-    pl_score *rows;
-    int n, cap;
-} pl_scores;
-
-/* Appends the rows of a scores file; returns 0, or -1 with errno. */
-int pl_scores_read(pl_scores *s, const char *path);
-void pl_scores_free(pl_scores *s);
-/* Sum of points and of max over rows of lab (NULL: all labs). */
-void pl_scores_total(const pl_scores *s, const char *lab, double *got, double *max);
-
 /* Gradescope's results.json. extra: text added to the top-level output
    (e.g. the files of a submission that were ignored), or NULL. */
 void pl_write_gradescope(FILE *f, const pl_scores *s, const char *extra);
-/* {"scores": {"Lab01": x, ...}, "scoreboard": [total, lab01, ...]} */
 void pl_write_autolab(FILE *f, const pl_scores *s, const char *const *labs, int nlabs);
+/* The rows of lab (NULL: all). */
+void pl_write_tap(FILE *f, const pl_scores *s, const char *lab);
+void pl_write_junit(FILE *f, const pl_scores *s, const char *lab);
+void pl_write_gradebook_row(FILE *f, const pl_scores *s, const char *student, const char *const *labs, int nlabs);
 
+void pl_write_subtotals(FILE *f, const pl_scores *s);
+
+/* The row that says no test could run on this machine, or NULL. */
+const pl_score *pl_scores_no_gpu(const pl_scores *s);
+/* The Score line. nogpu_note: say when no test could run (make check's
+   report) rather than print 0 of the maximum. */
+void pl_write_score_line(FILE *f, const pl_scores *s, int nogpu_note);
+/* Why Autolab gets no scores line (a line for people, its status is 3), or
+   NULL when it gets one. */
+const char *pl_autolab_refused(const pl_scores *s);
+/* Full marks: the exit status 0 of grading. */
+int pl_scores_full(const pl_scores *s);
+
+/* Why lab's run stopped on the grading machine's account (the lab binary's
+   status 3), from its rows, as the line check.sh prints after "check: ":
+   "the grading machine has no GPU (not your code): ...". */
+void pl_machine_fault(const pl_scores *s, const char *lab, char *buf, size_t cap);
+
+/* A JSON string, quoted; bytes that are not UTF-8 become U+FFFD. */
 void pl_json_string(FILE *f, const char *text);
+/* XML character data or attribute text, escaped; bytes that are not UTF-8,
+   and characters XML 1.0 cannot hold, become U+FFFD. */
+void pl_xml_text(FILE *f, const char *text);
 
 /* Points for people: "3", "0.55", "30.12" (a static buffer per slot 0..3). */
 const char *pl_points_str(double v, int slot);

@@ -1,11 +1,20 @@
-/* harness/parent/results_main.c: build/primlab-results, the last step of grading.
+/* harness/parent/results_main.c: build/primlab-results, the last step of grading:
+ * what is made from a scores file (scores.h), by results.h's writers.
  *
  *   primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE]
- *                   [--autolab] [--csv-row NAME]
+ *                   [--autolab] [--check] [--csv-row NAME]
+ *   primlab-results SCORES --fault LAB | --subtotals
  *
- * Prints `Score: x/y` (exit 0 only at full marks); --json writes Gradescope's
- * results.json atomically; --autolab prints Autolab's scores line last;
- * --csv-row prints one gradebook row (NAME, a score per lab, the total).
+ * Prints `Score: x/y` (exit 0 only at full marks, else 1); --json writes
+ * Gradescope's results.json atomically; --autolab prints Autolab's scores
+ * line last; --csv-row prints one gradebook row (NAME, a score per lab, the
+ * total) instead of the Score line. --check: the end of make check's report,
+ * where a run in which no test could run (no GPU) has no score: the Score
+ * line says why, and --autolab prints why in place of the scores line, with
+ * status 3 (the grading machine's failure: Autolab shows the job failed).
+ * --fault LAB prints the one line (machine output) saying why LAB's run
+ * stopped on the grading machine's account (its lab binary's status 3).
+ * --subtotals prints "labNN subtotal: x/y" for each lab, in the rows' order.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
@@ -33,8 +42,8 @@ static char *slurp(const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *scores = NULL, *json = NULL, *extra = NULL, *labs_arg = NULL, *csv = NULL;
-    int autolab = 0;
+    const char *scores = NULL, *json = NULL, *extra = NULL, *labs_arg = NULL, *csv = NULL, *fault = NULL;
+    int autolab = 0, check = 0, subtotals = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -42,7 +51,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--extra") && more) extra = argv[++i];
         else if (!strcmp(a, "--labs") && more) labs_arg = argv[++i];
         else if (!strcmp(a, "--csv-row") && more) csv = argv[++i];
+        else if (!strcmp(a, "--fault") && more) fault = argv[++i];
         else if (!strcmp(a, "--autolab")) autolab = 1;
+        else if (!strcmp(a, "--check")) check = 1;
+        else if (!strcmp(a, "--subtotals")) subtotals = 1;
         else if (a[0] != '-' && !scores) scores = a;
         else {
             fprintf(stderr, "primlab-results: bad argument '%s'\n", a);
@@ -50,7 +62,8 @@ int main(int argc, char **argv)
         }
     }
     if (!scores) {
-        fprintf(stderr, "usage: primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE] [--autolab] [--csv-row NAME]\n");
+        fprintf(stderr, "usage: primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE] [--autolab] [--check]\n"
+                        "                       [--csv-row NAME] | SCORES --fault LAB | SCORES --subtotals\n");
         return 2;
     }
     pl_scores s = {0};
@@ -80,22 +93,28 @@ int main(int argc, char **argv)
         }
         free(extra_text);
     }
-    double got, max;
-    pl_scores_total(&s, NULL, &got, &max);
-    if (csv) {
-        printf("%s", csv);
-        for (int k = 0; k < nlabs; k++) {
-            double g, m;
-            pl_scores_total(&s, labs[k], &g, &m);
-            printf(",%s", pl_points_str(g, 0));
-        }
-        printf(",%s\n", pl_points_str(got, 0));
+    int rc = pl_scores_full(&s) ? 0 : 1;
+    if (fault) {
+        char line[512];
+        pl_machine_fault(&s, fault, line, sizeof line);
+        printf("%s\n", line);
+        rc = 0;
+    } else if (subtotals) {
+        pl_write_subtotals(stdout, &s);
+        rc = 0;
+    } else if (csv) {
+        pl_write_gradebook_row(stdout, &s, csv, labs, nlabs);
     } else {
-        printf("Score: %s/%s\n", pl_points_str(got, 0), pl_points_str(max, 1));
-        if (autolab)
+        pl_write_score_line(stdout, &s, check);
+        const char *refused = check ? pl_autolab_refused(&s) : NULL;
+        if (autolab && refused) {
+            printf("check: %s\n", refused);
+            rc = 3;
+        } else if (autolab) {
             pl_write_autolab(stdout, &s, labs, nlabs);
+        }
     }
     pl_scores_free(&s);
     free(labs_copy);
-    return max > 0 && got >= max - 1e-9 ? 0 : 1;
+    return rc;
 }
