@@ -8,7 +8,7 @@
 #ifndef PRIMLAB_WORKER_GPU_H
 #define PRIMLAB_WORKER_GPU_H
 
-#include "../protocol.h"
+#include "../wire/protocol.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -11,7 +11,7 @@
 #ifndef PRIMLAB_PHASES_H
 #define PRIMLAB_PHASES_H
 
-#include "../protocol.h"
+#include "../wire/protocol.h"
 
 #ifdef __cplusplus
 extern "C" {
