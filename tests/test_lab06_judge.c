@@ -9,7 +9,7 @@
 #include "../harness/parent/diagnose.h"
 #include "../harness/parent/lab.h"
 #include "../harness/parent/rubric.h"
-#include "../harness/worker/labs/lab06_csr.h"
+#include "../harness/wire/lab06.h"
 
 #include <check.h>
 #include <math.h>

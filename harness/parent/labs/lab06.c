@@ -24,7 +24,7 @@
  * the bound of a sum of the row's products in any order. */
 #include "../../../kernels_ref/cpu/reduce.h"
 #include "../../../kernels_ref/cpu/spmv.h"
-#include "../../worker/labs/lab06_csr.h"
+#include "../../wire/lab06.h"
 #include "../mtxgen.h"
 #include "../../../labs/06-shuffle-reduction/shuffle_reduction.h"
 #include "../diagnose.h"

@@ -16,7 +16,7 @@
  * carry dropped between blocks, an iteration too few or too many) are
  * computed the same way and named when every wrong element matches one. */
 #include "../../../kernels_ref/cpu/segscan.h"
-#include "../../worker/labs/lab07_seg.h"
+#include "../../wire/lab07.h"
 #include "../../../labs/07-segmented-spmv/segmented_spmv.h"
 #include "../diagnose.h"
 #include "../lab.h"

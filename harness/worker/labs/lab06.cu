@@ -9,7 +9,7 @@
 #include "../../../kernels_ref/vendor/cusparse_spmv.h"
 #include "../../../labs/06-shuffle-reduction/shuffle_reduction.h"
 #include "../ops.h"
-#include "lab06_csr.h"
+#include "../../wire/lab06.h"
 
 #define F32(p) ((float *)(p))
 #define F64(p) ((double *)(p))

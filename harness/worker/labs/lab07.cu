@@ -17,7 +17,7 @@
 #include "../../../labs/07-segmented-spmv/segmented_spmv.h"
 #include "../ops.h"
 #include "../phases.h"
-#include "lab07_seg.h"
+#include "../../wire/lab07.h"
 
 /* The problem in the device input d, from the header the parent wrote; 0
    when the header does not describe an input of this length. */
