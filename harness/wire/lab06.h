@@ -1,7 +1,16 @@
-/* harness/worker/labs/lab06_csr.h: how lab 06's SpMV parts pack a CSR
- * matrix and its vector into one input, as the parent (labs/lab06.c, which
- * makes it) and the worker (labs/lab06.cu, which hands out pointers into
- * it) both read it. Words of 4 bytes:
+/* harness/wire/lab06.h: what lab 06's two sides must agree on (shuffle
+ * reduction and CSR SpMV). The parent's table (harness/parent/labs/lab06.c)
+ * and the worker's (harness/worker/labs/lab06.cu) both expand
+ * PL_LAB06_PARTS, with the macros of parts.h.
+ *
+ * The words of the buffers are floats or doubles, as the part's last
+ * letter says (f, d): one word per float, two per double.
+ *
+ * The SpMV parts (c, d) pack a CSR matrix and its vector into one input:
+ * the parent makes it, the worker hands out pointers into it, reading the
+ * sizes from the header of the input staged in host memory (so the parent
+ * must write the header it describes, or the worker refuses the call).
+ * Words of 4 bytes:
  *
  *   [0] rows  [1] cols  [2] nnz  [3] group (the vector kernel's; 0: its choice)
  *   row_ptr   rows + 1 ints
@@ -13,10 +22,15 @@
  * the device buffer itself is 256-byte aligned). The output is y, rows
  * elements.
  */
-#ifndef PRIMLAB_LAB06_CSR_H
-#define PRIMLAB_LAB06_CSR_H
+#ifndef PRIMLAB_WIRE_LAB06_H
+#define PRIMLAB_WIRE_LAB06_H
 
-#define LAB06_HEADER_WORDS 4
+#include "parts.h"
+
+/* The graded parts, in the order the parent tests and reports them. */
+#define PL_LAB06_PARTS(X) X(af) X(ad) X(bf) X(bd) X(cf) X(cd) X(df) X(dd)
+
+#define LAB06_HEADER_WORDS 4 /* [0] to [3] above */
 
 typedef struct lab06_csr_at {
     long row_ptr, col, val, x, words; /* offsets in words, and the total */

@@ -2,12 +2,13 @@
  * (Hillis-Steele). Parts, yardsticks, sizes and points live here only. */
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/01-prefix-sum/prefix_sum.h"
+#include "../../wire/lab01.h"
 #include "../lab.h"
 
 /* Part bt, the block-size experiment: the size is the number of threads
    per block, the array a fixed BT_N elements (not a multiple of any block;
-   the worker's harness/worker/labs/lab01.cu says the same). */
-#define BT_N ((1L << 24) + 3)
+   the worker takes it from harness/wire/lab01.h too). */
+#define BT_N PL_LAB01_BT_N
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_inclusive(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_inclusive(in, out, BT_N); }
 static long bt_len(long threads) { return (void)threads, BT_N; }

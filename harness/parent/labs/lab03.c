@@ -4,6 +4,7 @@
 #include "../../../kernels_ref/cpu/banks.h"
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/03-bank-conflicts/bank_conflicts.h"
+#include "../../wire/lab03.h"
 #include "../banks.h"
 #include "../lab.h"
 #include "../report.h"

@@ -7,6 +7,7 @@
  * the GPU code. The keep fraction is a parameter of the input. */
 #include "../../../kernels_ref/cpu/compact.h"
 #include "../../../labs/04-compaction/compaction.h"
+#include "../../wire/lab04.h"
 #include "../diagnose.h"
 #include "../lab.h"
 #include "../rng.h"
@@ -56,8 +57,8 @@ static double flag_bytes(long n, double keep) { return (void)keep, 8.0 * (double
 
 /* Part ct, the block-size experiment: the size is the number of threads
    per block, the array a fixed CT_N elements (not a multiple of any tile;
-   the worker's harness/worker/labs/lab04.cu says the same), half kept. */
-#define CT_N ((1L << 24) + 3)
+   the worker takes it from harness/wire/lab04.h too), half kept. */
+#define CT_N PL_LAB04_CT_N
 static void ct_cpu(const int *in, int *out, size_t threads) { (void)threads, ref_cpu(in, out, CT_N); }
 static void ct_omp(const int *in, int *out, size_t threads) { (void)threads, ref_omp(in, out, CT_N); }
 static long ct_in_len(long threads) { return (void)threads, CT_N; }

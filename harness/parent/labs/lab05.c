@@ -9,6 +9,7 @@
  * as values out of input order. */
 #include "../../../kernels_ref/cpu/radix.h"
 #include "../../../labs/05-radix-sort/radix_sort.h"
+#include "../../wire/lab05.h"
 #include "../diagnose.h"
 #include "../lab.h"
 #include "../proc.h"
@@ -202,9 +203,9 @@ static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
 
 /* Part bt, the block-size experiment: the size is the number of threads per
    block, the keys a fixed BT_N, random (not a multiple of any tile, and
-   small enough that six CPU sorts stay cheap; the worker's
-   harness/worker/labs/lab05.cu says the same). */
-#define BT_N ((1L << 22) + 3)
+   small enough that six CPU sorts stay cheap; the worker takes it from
+   harness/wire/lab05.h too). */
+#define BT_N PL_LAB05_BT_N
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BT_N); }
 static long bt_len(long threads) { return (void)threads, BT_N; }

@@ -20,6 +20,7 @@
  * named. */
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/08-single-pass-scan/single_pass_scan.h"
+#include "../../wire/lab08.h"
 #include "../diagnose.h"
 #include "../lab.h"
 #include "../rng.h"
