@@ -2,6 +2,15 @@
  * (harness/wire/labNN.h) into each side's table, so that the two sides
  * cannot disagree on which parts a lab has.
  *
+ * Why the wire headers: the worker runs student code in its own address
+ * space, so nothing it says can be trusted: the parent reads only the
+ * shared region and the replies, as data it checks itself. What the two
+ * must agree on (the ids a part is called by, the fixed lengths, the
+ * layout of a packed input or of a word after the output) is therefore
+ * settled when both are built, from one header each side compiles, and
+ * never taken from the other side at run time. The parent includes
+ * nothing of the worker's folder, and the worker nothing of the parent's.
+ *
  * A lab's wire header lists its ids once, as an X-macro:
  *
  *   #define PL_LABNN_PARTS(X) X(a) X(b) X(c)
