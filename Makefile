@@ -333,6 +333,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_contract.sh"; timed tests/test_contract.sh || f=1; \
 	  echo "== tests/test_infra.sh"; timed tests/test_infra.sh || f=1; \
 	  echo "== tests/test_alloc_wrap.sh"; NVCC="$(NVCC)" timed tests/test_alloc_wrap.sh || f=1; \
+	  echo "== tests/test_wire.sh"; NVCC="$(NVCC)" CC="$(CC)" timed tests/test_wire.sh || f=1; \
 	  echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" timed tests/test_overflow.sh || f=1; \
 	  echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; f=1; }; \
 	  echo "$$figs" | tail -n 1; \

@@ -9,7 +9,7 @@
 #ifndef PRIMLAB_TESTS_FAKE_PROTOCOL_H
 #define PRIMLAB_TESTS_FAKE_PROTOCOL_H
 
-#include "../harness/protocol.h"
+#include "../harness/wire/protocol.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* tests/fake_worker.c: a worker without CUDA that speaks the protocol
- * (harness/protocol.h) and misbehaves on request, so that the parent's
+ * (harness/wire/protocol.h) and misbehaves on request, so that the parent's
  * client (harness/parent/worker_client.c) and its sandbox are tested on a
  * machine without a GPU, as a hostile submission would test them.
  *

@@ -2,7 +2,7 @@
  * (harness/parent/labs/lab02.c), so that its counting is tested on a machine
  * without a GPU. Built and run by tests/test_lab02_warps.sh.
  *
- * It speaks the protocol (harness/protocol.h) with lab 02's warp parts,
+ * It speaks the protocol (harness/wire/protocol.h) with lab 02's warp parts,
  * computing each 32-element segment's inclusive scan on the CPU, its own way
  * (a running sum reset at each segment):
  *   w   always right;

@@ -195,10 +195,10 @@ def solution():
 
 def include(m):
     name = m.group(1)
-    path = "harness/protocol.h" if name == "protocol.h" else os.path.join("tests/hostile/_lib", name)
+    path = "harness/wire/protocol.h" if name == "wire/protocol.h" else os.path.join("tests/hostile/_lib", name)
     return "/* ---- %s, inlined by tests/test_hostile.sh ---- */\n%s" % (path, open(path).read())
 
-text = re.sub(r"/\* @@INCLUDE ([A-Za-z0-9_.]+)@@ \*/", include, text)
+text = re.sub(r"/\* @@INCLUDE ([A-Za-z0-9_./]+)@@ \*/", include, text)
 text = text.replace("/* @@SOLUTION@@ */", solution())
 for key in ("KIT", "HOME", "TMP", "SUBS", "GRADES", "SECRET", "PORT", "SOCK"):
     text = text.replace("@@%s@@" % key, os.environ["HX_" + key])

@@ -10,7 +10,7 @@
 #include "../harness/parent/judges/real.h"
 #include "../harness/parent/lab.h"
 #include "../harness/parent/rubric.h"
-#include "../harness/worker/labs/lab06_csr.h"
+#include "../harness/wire/lab06.h"
 
 #include <check.h>
 #include <math.h>

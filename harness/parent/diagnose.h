@@ -16,7 +16,7 @@
 #ifndef PRIMLAB_DIAGNOSE_H
 #define PRIMLAB_DIAGNOSE_H
 
-#include "../protocol.h"
+#include "../wire/protocol.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 /* PL_POISON_BYTE (0xA5 in every byte) fills device buffers and their guard
-   zones: protocol.h, which the worker shares. */
+   zones: wire/protocol.h, which the worker shares. */
 
 enum pl_finding {
     PL_F_NOT_IMPLEMENTED = 1u << 0, /* every output position still poison */

@@ -1,5 +1,5 @@
 /* harness/parent/worker_client.h: the parent's end of the worker protocol
- * (harness/protocol.h): start a lab's worker in the sandbox, send it
+ * (harness/wire/protocol.h): start a lab's worker in the sandbox, send it
  * requests with a deadline, and replace it when it crashes, hangs, sends
  * something that is not a reply to the request, or exits.
  *
@@ -24,7 +24,7 @@
 #ifndef PRIMLAB_WORKER_CLIENT_H
 #define PRIMLAB_WORKER_CLIENT_H
 
-#include "../protocol.h"
+#include "../wire/protocol.h"
 #include "proc.h"
 
 #include <stddef.h>

@@ -2,7 +2,7 @@
  * while a call of student code runs (issue 18).
  *
  * Every link of a worker core wraps them (ld --wrap, the Makefile's
- * ALLOC_WRAP): a call of cudaMalloc, cudaFree and their kin (protocol.h,
+ * ALLOC_WRAP): a call of cudaMalloc, cudaFree and their kin (wire/protocol.h,
  * enum pl_alloc_fn), by the student's object or by the harness, lands in
  * allocs.cu's __wrap_ function, which calls the runtime's own. Between
  * pl_alloc_watch_begin and pl_alloc_watch_end the wrappers count the calls
@@ -18,7 +18,7 @@
 #ifndef PRIMLAB_WORKER_ALLOCS_H
 #define PRIMLAB_WORKER_ALLOCS_H
 
-#include "../protocol.h"
+#include "../wire/protocol.h"
 
 #ifdef __cplusplus
 extern "C" {

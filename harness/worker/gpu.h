@@ -8,7 +8,7 @@
 #ifndef PRIMLAB_WORKER_GPU_H
 #define PRIMLAB_WORKER_GPU_H
 
-#include "../protocol.h"
+#include "../wire/protocol.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -64,8 +64,8 @@ double pl_copy_gbps(void);
 
 /* Shared-memory read bandwidth in GB/s, all SMs together: the best of a few
    conflict-free read kernels (4- and 16-byte words, two block sizes), each
-   the best of several runs. The roof of lab 03's shared-memory rows; at
-   most SMs x 32 banks x 4 bytes x the SM clock. */
+   the best of several runs. The roof of the rows of shared-memory parts;
+   at most SMs x 32 banks x 4 bytes x the SM clock. */
 double pl_smem_gbps(void);
 
 #ifdef __cplusplus

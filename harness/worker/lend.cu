@@ -1,9 +1,9 @@
-/* harness/worker/lend.cu: the functions a lab's contract lends to student
- * code (labs 04 and 05 declare primlab_scan_exclusive; lab 05 also
- * primlab_phase, in phases.cu). The worker's link keeps global only the
- * functions its lab's contract declares, so a lab that lends none cannot
- * call them. Each call is counted (pl_lent_calls), so that the parent can
- * tell a part that leaned on the vendor library.
+/* harness/worker/lend.cu: the functions a lab's contract may lend to
+ * student code (primlab_scan_exclusive here; primlab_phase, in phases.cu).
+ * The worker's link keeps global only the functions its lab's contract
+ * declares, so a lab that lends none cannot call them. Each call is
+ * counted (pl_lent_calls), so that the parent can tell a part that leaned
+ * on the vendor library.
  */
 #include "allocs.h"
 #include "ops.h"

@@ -1,7 +1,7 @@
 /* harness/worker/phases.h: per-phase GPU timing from marks in lab code.
  *
  * A lab's code calls primlab_phase("histogram") before each step of its
- * work (lab 05's contract lends it). Between pl_phases_start and
+ * work (when its contract lends it). Between pl_phases_start and
  * pl_phases_stop each mark records a CUDA event, with no synchronisation;
  * outside that window a mark does nothing, so graded and timed runs pay
  * only a branch. A span runs from one mark to the next (the last one to
@@ -11,7 +11,7 @@
 #ifndef PRIMLAB_PHASES_H
 #define PRIMLAB_PHASES_H
 
-#include "../protocol.h"
+#include "../wire/protocol.h"
 
 #ifdef __cplusplus
 extern "C" {

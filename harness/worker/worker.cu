@@ -4,7 +4,7 @@
  * of the harness, whose symbols are made local at link time so that student
  * code can neither call nor replace them (see the Makefile's worker core).
  * Started by the parent only (harness/parent/worker_client.c), under
- * bubblewrap, with the descriptors of protocol.h; it serves one request at
+ * bubblewrap, with the descriptors of wire/protocol.h; it serves one request at
  * a time until QUIT or the end of the request pipe. It holds one CUDA
  * context and keeps its device buffers between requests, so a small test
  * costs a few copies, not a process and a context.
@@ -12,7 +12,7 @@
  * After a CUDA error it replies with the reason and exits: a sticky error
  * leaves the context unusable, and the parent starts a fresh worker.
  */
-#include "../protocol.h"
+#include "../wire/protocol.h"
 #include "allocs.h"
 #include "gpu.h"
 #include "ops.h"

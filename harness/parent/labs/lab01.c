@@ -2,13 +2,14 @@
  * (Hillis-Steele). Parts, yardsticks, sizes and points live here only. */
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/01-prefix-sum/prefix_sum.h"
+#include "../../wire/lab01.h"
 #include "../judges/array.h"
 #include "../lab.h"
 
 /* Part bt, the block-size experiment: the size is the number of threads
    per block, the array a fixed BT_N elements (not a multiple of any block;
-   the worker's harness/worker/labs/lab01.cu says the same). */
-#define BT_N ((1L << 24) + 3)
+   the worker takes it from harness/wire/lab01.h too). */
+#define BT_N PL_LAB01_BT_N
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_inclusive(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_inclusive(in, out, BT_N); }
 static long bt_len(long threads) { return (void)threads, BT_N; }
@@ -52,7 +53,7 @@ static const pl_part part_c = {
     .id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .sizes = {.max = PS_MAX_N}, .points = 1,
     .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan};
 
-static const pl_part *const parts[] = {&part_a, &part_b, &part_bt, &part_bte, &part_c};
+static const pl_part *const parts[] = {PL_LAB01_PARTS(PL_PART_REF)};
 
 
 /* Performance: throughput as a fraction of CUB's at 2^24 elements, measured

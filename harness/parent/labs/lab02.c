@@ -10,6 +10,7 @@
  * worker (the handout gives the commands). */
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/02-blelloch-scan/blelloch_scan.h"
+#include "../../wire/lab02.h"
 #include "../diagnose.h"
 #include "../judges/array.h"
 #include "../lab.h"
@@ -21,8 +22,8 @@
 
 /* Part bt, the block-size experiment: the size is the number of threads per
    block, the array a fixed BT_N elements (not a multiple of any tile; the
-   worker's harness/worker/labs/lab02.cu says the same). */
-#define BT_N ((1L << 24) + 3)
+   worker takes it from harness/wire/lab02.h too). */
+#define BT_N PL_LAB02_BT_N
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, scan_cpu_exclusive(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, scan_omp_exclusive(in, out, BT_N); }
 static long bt_len(long threads) { return (void)threads, BT_N; }
@@ -89,7 +90,7 @@ static const pl_part part_w = {
     .id = "w", .title = "warp scan, 32-element segments", .entry = "scan_warp_safe", .sizes = {.max = BS_MAX_N},
     .points = 1, .bench = 0, .cpu = warp_cpu, .omp = warp_omp};
 
-static const pl_part *const parts[] = {&part_a, &part_b, &part_bt, &part_bte, &part_c, &part_w};
+static const pl_part *const parts[] = {PL_LAB02_PARTS(PL_PART_REF)};
 
 
 /* Performance: the shared-memory scan's throughput as a fraction of CUB's at

@@ -4,6 +4,7 @@
 #include "../../../kernels_ref/cpu/banks.h"
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/03-bank-conflicts/bank_conflicts.h"
+#include "../../wire/lab03.h"
 #include "../judges/array.h"
 #include "../lab.h"
 #include "../report.h"
@@ -70,7 +71,7 @@ TRANSPOSE(b3, "transpose, swizzled tile", "transpose_swizzled");
 SCAN(c0, "exclusive scan, unpadded", "scan_unpadded");
 SCAN(c, "exclusive scan, conflict-free", "scan_padded");
 
-static const pl_part *const parts[] = {&part_a4, &part_a8, &part_b0, &part_b1, &part_b2, &part_b3, &part_c0, &part_c};
+static const pl_part *const parts[] = {PL_LAB03_PARTS(PL_PART_REF)};
 
 
 /* Performance: the padded scan against CUB at 2^24, as in lab 02. */

@@ -7,6 +7,7 @@
  * the GPU code. The keep fraction is a parameter of the input. */
 #include "../../../kernels_ref/cpu/compact.h"
 #include "../../../labs/04-compaction/compaction.h"
+#include "../../wire/lab04.h"
 #include "../diagnose.h"
 #include "../judges/array.h"
 #include "../judges/compact.h"
@@ -57,8 +58,8 @@ static double flag_bytes(long n, double keep) { return (void)keep, 8.0 * (double
 
 /* Part ct, the block-size experiment: the size is the number of threads
    per block, the array a fixed CT_N elements (not a multiple of any tile;
-   the worker's harness/worker/labs/lab04.cu says the same), half kept. */
-#define CT_N ((1L << 24) + 3)
+   the worker takes it from harness/wire/lab04.h too), half kept. */
+#define CT_N PL_LAB04_CT_N
 static void ct_cpu(const int *in, int *out, size_t threads) { (void)threads, ref_cpu(in, out, CT_N); }
 static void ct_omp(const int *in, int *out, size_t threads) { (void)threads, ref_omp(in, out, CT_N); }
 static long ct_in_len(long threads, double keep) { return (void)threads, (void)keep, CT_N; }
@@ -111,7 +112,7 @@ static const pl_part part_cte = {
     .id = "cte", .title = "one pass, warp votes, n=3*2^20", .entry = "compact_warp_threads", .sizes = {CT_SIZES},
     .points = 1, .cpu = cte_cpu, .omp = cte_omp, .vendor = 1, CT_PARAMS, .judge = &cte_compacted};
 
-static const pl_part *const parts[] = {&part_a, &part_b, &part_c, &part_ct, &part_cte};
+static const pl_part *const parts[] = {PL_LAB04_PARTS(PL_PART_REF)};
 
 /* Performance: the one-pass part against CUB DeviceSelect, half kept. */
 static const pl_perf perf[] = {

@@ -9,6 +9,7 @@
  * as values out of input order. */
 #include "../../../kernels_ref/cpu/radix.h"
 #include "../../../labs/05-radix-sort/radix_sort.h"
+#include "../../wire/lab05.h"
 #include "../diagnose.h"
 #include "../judges/sort.h"
 #include "../lab.h"
@@ -203,9 +204,9 @@ static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
 
 /* Part bt, the block-size experiment: the size is the number of threads per
    block, the keys a fixed BT_N, random (not a multiple of any tile, and
-   small enough that six CPU sorts stay cheap; the worker's
-   harness/worker/labs/lab05.cu says the same). */
-#define BT_N ((1L << 22) + 3)
+   small enough that six CPU sorts stay cheap; the worker takes it from
+   harness/wire/lab05.h too). */
+#define BT_N PL_LAB05_BT_N
 static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BT_N); }
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BT_N); }
 static long bt_len(long threads, double dist) { return (void)threads, (void)dist, BT_N; }
@@ -256,7 +257,7 @@ static const pl_part part_di = {.id = "di", .title = "signed int keys", .entry =
 static const pl_part part_df = {.id = "df", .title = "float keys", .entry = "radix_sort_float", .cpu = float_cpu,
                                 .omp = float_omp, .bytes = key_bytes, DISTS, .judge = &f32_sort};
 
-static const pl_part *const parts[] = {&part_a, &part_b, &part_bt, &part_bte, &part_c, &part_di, &part_df};
+static const pl_part *const parts[] = {PL_LAB05_PARTS(PL_PART_REF)};
 
 /* The scan labs' edge sizes, with a large size of 2^24 + 5 instead of 2^26:
    each test sorts on the CPU too, and there are 330 of them. */

@@ -25,7 +25,7 @@
  * the bound of a sum of the row's products in any order. */
 #include "../../../kernels_ref/cpu/reduce.h"
 #include "../../../kernels_ref/cpu/spmv.h"
-#include "../../worker/labs/lab06_csr.h"
+#include "../../wire/lab06.h"
 #include "../mtxgen.h"
 #include "../../../labs/06-shuffle-reduction/shuffle_reduction.h"
 #include "../diagnose.h"
@@ -528,8 +528,7 @@ static const pl_part part_df = {.id = "df", .title = "vector CSR SpMV, float", .
 static const pl_part part_dd = {.id = "dd", .title = "vector CSR SpMV, double", .entry = "spmv_vector_f64", SPMV_F64,
                                 CASES(d_params)};
 
-static const pl_part *const parts[] = {&part_af, &part_ad, &part_bf, &part_bd,
-                                       &part_cf, &part_cd, &part_df, &part_dd};
+static const pl_part *const parts[] = {PL_LAB06_PARTS(PL_PART_REF)};
 
 /* The case names as the tests and `--param` show them. */
 __attribute__((constructor)) static void name_cases(void)

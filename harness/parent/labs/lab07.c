@@ -16,7 +16,7 @@
  * carry dropped between blocks, an iteration too few or too many) are
  * computed the same way and named when every wrong element matches one. */
 #include "../../../kernels_ref/cpu/segscan.h"
-#include "../../worker/labs/lab07_seg.h"
+#include "../../wire/lab07.h"
 #include "../../../labs/07-segmented-spmv/segmented_spmv.h"
 #include "../diagnose.h"
 #include "../judges/real.h"
@@ -368,7 +368,7 @@ static const pl_part part_c = {.id = "c", .title = "intra-warp, a warp per row",
 static const pl_part part_d = {.id = "d", .title = "load-balanced segmented scan", .entry = "segspmv_flat",
                                SEG_COMMON, PARAMS(cd_params)};
 
-static const pl_part *const parts[] = {&part_a, &part_b, &part_c, &part_d};
+static const pl_part *const parts[] = {PL_LAB07_PARTS(PL_PART_REF)};
 
 __attribute__((constructor)) static void name_cases(void)
 {

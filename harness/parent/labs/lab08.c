@@ -20,6 +20,7 @@
  * named. */
 #include "../../../kernels_ref/cpu/scan.h"
 #include "../../../labs/08-single-pass-scan/single_pass_scan.h"
+#include "../../wire/lab08.h"
 #include "../diagnose.h"
 #include "../judges/array.h"
 #include "../judges/real.h"
@@ -276,7 +277,7 @@ static const pl_part part_cfi = {.id = "cfi", .title = "tuned, inclusive, float"
                                  .entry = "scan_tuned_inclusive_f32", FLOAT_PART, .cpu = f_cpu_incl,
                                  .omp = f_omp_incl, .judge = &incl_f32};
 
-static const pl_part *const parts[] = {&part_a, &part_b, &part_bs, &part_c, &part_ci, &part_cf, &part_cfi};
+static const pl_part *const parts[] = {PL_LAB08_PARTS(PL_PART_REF)};
 
 /* Performance, against CUB's DeviceScan in the same run: part b at 2^24
    (full marks at half of CUB), and part c, exclusive and inclusive, at

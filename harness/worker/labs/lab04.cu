@@ -1,11 +1,13 @@
 /* harness/worker/labs/lab04.cu: lab 04's entry points as the worker calls
- * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab04.c.
+ * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab04.c,
+ * the ids, sizes and output layout both sides share in harness/wire/lab04.h.
  *
  * The returned count is checked as one more output word: the ops store it at
  * d_out[n]. A negative count (the stub's -1) is not stored, so an untouched
  * output still reads as "not implemented yet". */
 #include "../../../kernels_ref/vendor/cub_select.h"
 #include "../../../labs/04-compaction/compaction.h"
+#include "../../wire/lab04.h"
 #include "../gpu.h"
 #include "../ops.h"
 
@@ -21,8 +23,7 @@ PL_OP(b_gpu, store_count(out, n, compact_scan(in, out, n, scratch)))
 PL_OP(c_gpu, store_count(out, n, compact_warp(in, out, n, scratch)))
 /* Parts ct and cte: the size is the number of threads per block, the array
    the input staged (a fixed length: the parent's table says which), at most
-   CT_N elements. */
-#define CT_N ((1 << 24) + 3)
+   PL_LAB04_CT_N elements. */
 #define CT_LEN ((int)pl_host_in_len)
 PL_OP(ct_gpu, store_count(out, CT_LEN, compact_warp_threads(in, out, CT_LEN, scratch, n)))
 static int ref_cub(const int *in, int *out, int n, void *temp, size_t bytes)
@@ -38,15 +39,15 @@ static int ct_cub(const int *in, int *out, int threads, void *temp, size_t bytes
     return ref_cub(in, out, CT_LEN, temp, bytes);
 }
 /* The worker sizes CUB's temporary storage from the request's size, which
-   for parts ct and cte is a thread count: room for CT_N elements whatever the size. */
-static size_t temp_bytes(int n) { return vendor_select_temp_bytes(n > CT_N ? n : CT_N); }
+   for parts ct and cte is a thread count: room for PL_LAB04_CT_N elements
+   whatever the size. */
+static size_t temp_bytes(int n) { return vendor_select_temp_bytes(n > PL_LAB04_CT_N ? n : PL_LAB04_CT_N); }
 
-static const pl_op ops[] = {
-    {"a", "compact_flags", a_gpu, NULL},
-    {"b", "compact_scan", b_gpu, ref_cub},
-    {"c", "compact_warp", c_gpu, ref_cub},
-    {"ct", "compact_warp_threads", ct_gpu, ct_cub},
-    {"cte", "compact_warp_threads", ct_gpu, ct_cub},
-};
-static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};
-const pl_ops *pl_worker_ops(void) { return &table; }
+static constexpr pl_op_def op_a = {"compact_flags", a_gpu, NULL};
+static constexpr pl_op_def op_b = {"compact_scan", b_gpu, ref_cub};
+static constexpr pl_op_def op_c = {"compact_warp", c_gpu, ref_cub};
+static constexpr pl_op_def op_ct = {"compact_warp_threads", ct_gpu, ct_cub};
+static constexpr pl_op_def op_cte = {"compact_warp_threads", ct_gpu, ct_cub};
+
+static constexpr pl_op ops[] = {PL_LAB04_PARTS(PL_OP_ROW)};
+PL_OPS_TABLE(ops, temp_bytes)

@@ -1,15 +1,16 @@
 /* harness/worker/labs/lab06.cu: lab 06's entry points as the worker calls
  * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab06.c.
  * The words of the buffers are floats or doubles: the part says which. The
- * SpMV parts' input is a packed CSR matrix and its vector (lab06_csr.h);
- * its sizes are read from the header of the staged input in host memory. */
+ * SpMV parts' input is a packed CSR matrix and its vector, laid out as
+ * harness/wire/lab06.h says (with the ids both sides share); its sizes are
+ * read from the header of the staged input in host memory. */
 #include <cuda_runtime.h>
 
 #include "../../../kernels_ref/vendor/cub_reduce.h"
 #include "../../../kernels_ref/vendor/cusparse_spmv.h"
 #include "../../../labs/06-shuffle-reduction/shuffle_reduction.h"
+#include "../../wire/lab06.h"
 #include "../ops.h"
-#include "lab06_csr.h"
 
 #define F32(p) ((float *)(p))
 #define F64(p) ((double *)(p))
@@ -83,15 +84,14 @@ static size_t temp_bytes(int n)
     return a > b ? a : b;
 }
 
-static const pl_op ops[] = {
-    {"af", "reduce_tree_f32", af_gpu, sum_f32},
-    {"ad", "reduce_tree_f64", ad_gpu, sum_f64},
-    {"bf", "reduce_shfl_f32", bf_gpu, sum_f32},
-    {"bd", "reduce_shfl_f64", bd_gpu, sum_f64},
-    {"cf", "spmv_scalar_f32", cf32_gpu, spmv_f32},
-    {"cd", "spmv_scalar_f64", cf64_gpu, spmv_f64},
-    {"df", "spmv_vector_f32", df32_gpu, spmv_f32},
-    {"dd", "spmv_vector_f64", df64_gpu, spmv_f64},
-};
-static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};
-const pl_ops *pl_worker_ops(void) { return &table; }
+static constexpr pl_op_def op_af = {"reduce_tree_f32", af_gpu, sum_f32};
+static constexpr pl_op_def op_ad = {"reduce_tree_f64", ad_gpu, sum_f64};
+static constexpr pl_op_def op_bf = {"reduce_shfl_f32", bf_gpu, sum_f32};
+static constexpr pl_op_def op_bd = {"reduce_shfl_f64", bd_gpu, sum_f64};
+static constexpr pl_op_def op_cf = {"spmv_scalar_f32", cf32_gpu, spmv_f32};
+static constexpr pl_op_def op_cd = {"spmv_scalar_f64", cf64_gpu, spmv_f64};
+static constexpr pl_op_def op_df = {"spmv_vector_f32", df32_gpu, spmv_f32};
+static constexpr pl_op_def op_dd = {"spmv_vector_f64", df64_gpu, spmv_f64};
+
+static constexpr pl_op ops[] = {PL_LAB06_PARTS(PL_OP_ROW)};
+PL_OPS_TABLE(ops, temp_bytes)

@@ -1,7 +1,8 @@
 /* harness/worker/labs/lab07.cu: lab 07's entry points as the worker calls
  * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab07.c.
- * The input is the packed problem of lab07_seg.h; its sizes are read from
- * the header of the staged input in host memory. Each op first copies a
+ * The input is the packed problem of harness/wire/lab07.h (which also lists
+ * the ids both sides share); its sizes are read from the header of the
+ * staged input in host memory. Each op first copies a
  * into the output, then runs the iterations there in place.
  *
  * Part a runs on the host: its op copies the problem to host memory, calls
@@ -15,9 +16,9 @@
 
 #include "../../../kernels_ref/vendor/cub_segscan.h"
 #include "../../../labs/07-segmented-spmv/segmented_spmv.h"
+#include "../../wire/lab07.h"
 #include "../ops.h"
 #include "../phases.h"
-#include "lab07_seg.h"
 
 /* The problem in the device input d, from the header the parent wrote; 0
    when the header does not describe an input of this length. */
@@ -99,11 +100,10 @@ static int vendor(const int *in, int *out, int size, void *temp, size_t bytes)
 
 static size_t temp_bytes(int n) { return vendor_segspmv_temp_bytes(n); }
 
-static const pl_op ops[] = {
-    {"a", "segspmv_omp", a_cpu, vendor},
-    {"b", "segspmv_naive", b_gpu, vendor},
-    {"c", "segspmv_warp", c_gpu, vendor},
-    {"d", "segspmv_flat", d_gpu, vendor},
-};
-static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};
-const pl_ops *pl_worker_ops(void) { return &table; }
+static constexpr pl_op_def op_a = {"segspmv_omp", a_cpu, vendor};
+static constexpr pl_op_def op_b = {"segspmv_naive", b_gpu, vendor};
+static constexpr pl_op_def op_c = {"segspmv_warp", c_gpu, vendor};
+static constexpr pl_op_def op_d = {"segspmv_flat", d_gpu, vendor};
+
+static constexpr pl_op ops[] = {PL_LAB07_PARTS(PL_OP_ROW)};
+PL_OPS_TABLE(ops, temp_bytes)

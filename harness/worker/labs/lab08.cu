@@ -1,5 +1,6 @@
 /* harness/worker/labs/lab08.cu: lab 08's entry points as the worker calls
- * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab08.c.
+ * them (see ../ops.h); the parts themselves are in harness/parent/labs/lab08.c,
+ * the ids and part bs's output layout both sides share in harness/wire/lab08.h.
  *
  * Part bs, the stress test of scan_lookback, adds two things of the kit's
  * own around the call, without the student's code knowing:
@@ -23,6 +24,7 @@
  *     "not implemented yet"). n = 0 launches nothing: 1. */
 #include "../../../kernels_ref/vendor/cub_scan.h"
 #include "../../../labs/08-single-pass-scan/single_pass_scan.h"
+#include "../../wire/lab08.h"
 #include "../gpu.h"
 #include "../ops.h"
 
@@ -140,14 +142,13 @@ static int bs_gpu(const int *in, int *out, int n, int *scratch)
 
 static size_t temp_bytes(int n) { return vendor_scan_temp_bytes(n); }
 
-static const pl_op ops[] = {
-    {"a", "scan_chained", a_gpu, vendor_scan_inclusive},
-    {"b", "scan_lookback", b_gpu, vendor_scan_inclusive},
-    {"bs", "scan_lookback", bs_gpu, NULL},
-    {"c", "scan_tuned_exclusive", c_gpu, vendor_scan_exclusive},
-    {"ci", "scan_tuned_inclusive", ci_gpu, vendor_scan_inclusive},
-    {"cf", "scan_tuned_exclusive_f32", cf_gpu, vendor_scan_exclusive_f32},
-    {"cfi", "scan_tuned_inclusive_f32", cfi_gpu, vendor_scan_inclusive_f32},
-};
-static const pl_ops table = {ops, sizeof ops / sizeof ops[0], temp_bytes};
-const pl_ops *pl_worker_ops(void) { return &table; }
+static constexpr pl_op_def op_a = {"scan_chained", a_gpu, vendor_scan_inclusive};
+static constexpr pl_op_def op_b = {"scan_lookback", b_gpu, vendor_scan_inclusive};
+static constexpr pl_op_def op_bs = {"scan_lookback", bs_gpu, NULL};
+static constexpr pl_op_def op_c = {"scan_tuned_exclusive", c_gpu, vendor_scan_exclusive};
+static constexpr pl_op_def op_ci = {"scan_tuned_inclusive", ci_gpu, vendor_scan_inclusive};
+static constexpr pl_op_def op_cf = {"scan_tuned_exclusive_f32", cf_gpu, vendor_scan_exclusive_f32};
+static constexpr pl_op_def op_cfi = {"scan_tuned_inclusive_f32", cfi_gpu, vendor_scan_inclusive_f32};
+
+static constexpr pl_op ops[] = {PL_LAB08_PARTS(PL_OP_ROW)};
+PL_OPS_TABLE(ops, temp_bytes)

@@ -1,10 +1,10 @@
 /* tests/hostile/_lib/relay.h: a submission's own man in the middle of the
- * worker's pipes (protocol.h): from a constructor, before the worker's main
+ * worker's pipes (wire/protocol.h): from a constructor, before the worker's main
  * reads anything, fds 3 and 4 are moved behind two pipes; one thread hands
  * the parent's requests to the worker, another hands the worker's replies
  * to the parent, and hooks see (and may change, delay or answer) both. One
  * request is outstanding at a time, so hx_cur is the request a reply
- * answers. Needs protocol.h inlined before it. */
+ * answers. Needs wire/protocol.h inlined before it. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>

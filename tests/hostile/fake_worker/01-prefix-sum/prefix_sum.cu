@@ -1,5 +1,5 @@
 /* hostile: fake_worker. Never lets the worker run: a constructor reads the
- * parent's requests itself (fd 3, protocol.h, public in the handout) and
+ * parent's requests itself (fd 3, wire/protocol.h, public in the handout) and
  * answers each with the right nonce: HELLO says there is a GPU with every
  * part and yardstick; STAGE and CALL say done (the call in a microsecond;
  * a yardstick's call only after 5 ms, so that the vendor library looks
@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-/* @@INCLUDE protocol.h@@ */
+/* @@INCLUDE wire/protocol.h@@ */
 /* @@INCLUDE relay.h@@ */
 
 static void hx_fake_fetch(const pl_req *q)

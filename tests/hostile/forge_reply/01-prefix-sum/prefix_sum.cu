@@ -1,5 +1,5 @@
 /* hostile: forge_reply. Writes forged replies to the reply pipe (fd 4):
- * protocol.h's struct with PL_PROTO_MAGIC, status OK, gpu_ok, a fake
+ * wire/protocol.h's struct with PL_PROTO_MAGIC, status OK, gpu_ok, a fake
  * device, and guessed nonces (0..7 and a few random ones), from a
  * constructor (before the worker's HELLO reply) and again from inside every
  * entry point (never reached: see forge_reply_call), hoping the parent
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-/* @@INCLUDE protocol.h@@ */
+/* @@INCLUDE wire/protocol.h@@ */
 
 static void hx_forge(int status)
 {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-/* @@INCLUDE protocol.h@@ */
+/* @@INCLUDE wire/protocol.h@@ */
 /* @@SOLUTION@@ */
 
 /* The request the worker is serving, found in its own writable data. */

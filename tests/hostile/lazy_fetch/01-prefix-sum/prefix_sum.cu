@@ -10,7 +10,7 @@
 #include "prefix_sum.h"
 #include <cuda_runtime.h>
 #include <string.h>
-/* @@INCLUDE protocol.h@@ */
+/* @@INCLUDE wire/protocol.h@@ */
 /* @@INCLUDE relay.h@@ */
 
 static void hx_after_fetch(const pl_req *q, pl_reply *r)

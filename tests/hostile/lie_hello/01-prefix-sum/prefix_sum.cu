@@ -8,7 +8,7 @@
 #include <cuda_runtime.h>
 #include <string.h>
 #include <unistd.h>
-/* @@INCLUDE protocol.h@@ */
+/* @@INCLUDE wire/protocol.h@@ */
 
 __attribute__((constructor)) static void hx_ctor_lie_hello(void)
 {

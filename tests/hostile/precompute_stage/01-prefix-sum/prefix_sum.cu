@@ -9,7 +9,7 @@
  * performance points than slow_honest (same code, no attack). */
 #include "prefix_sum.h"
 #include <cuda_runtime.h>
-/* @@INCLUDE protocol.h@@ */
+/* @@INCLUDE wire/protocol.h@@ */
 /* @@INCLUDE relay.h@@ */
 /* @@SOLUTION@@ */
 /* @@INCLUDE slow.h@@ */

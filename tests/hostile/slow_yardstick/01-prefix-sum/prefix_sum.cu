@@ -9,7 +9,7 @@
 #include "prefix_sum.h"
 #include <cuda_runtime.h>
 #include <unistd.h>
-/* @@INCLUDE protocol.h@@ */
+/* @@INCLUDE wire/protocol.h@@ */
 /* @@INCLUDE relay.h@@ */
 /* @@SOLUTION@@ */
 /* @@INCLUDE slow.h@@ */

@@ -1,6 +1,12 @@
-/* harness/worker/labs/lab07_seg.h: how lab 07 packs its problem into one
- * input, as the parent (labs/lab07.c, which makes it) and the worker
- * (labs/lab07.cu, which hands out pointers into it) both read it. Words of
+/* harness/wire/lab07.h: what lab 07's two sides must agree on (segmented
+ * SpMV-scan). The parent's table (harness/parent/labs/lab07.c) and the
+ * worker's (harness/worker/labs/lab07.cu) both expand PL_LAB07_PARTS, with
+ * the macros of parts.h.
+ *
+ * Every part's input is the whole problem packed into one buffer: the
+ * parent makes it, the worker hands out pointers into it, reading the sizes
+ * from the header of the input staged in host memory (so the parent must
+ * write the header it describes, or the worker refuses the call). Words of
  * 4 bytes:
  *
  *   [0] rows  [1] cols  [2] n  [3] iters  [4] lanes (part b)  [5] threads (part a)
@@ -12,10 +18,15 @@
  * each array starting at a multiple of 32 words (128 bytes). The output is
  * a after the iterations, n floats.
  */
-#ifndef PRIMLAB_LAB07_SEG_H
-#define PRIMLAB_LAB07_SEG_H
+#ifndef PRIMLAB_WIRE_LAB07_H
+#define PRIMLAB_WIRE_LAB07_H
 
-#define LAB07_HEADER_WORDS 6
+#include "parts.h"
+
+/* The graded parts, in the order the parent tests and reports them. */
+#define PL_LAB07_PARTS(X) X(a) X(b) X(c) X(d)
+
+#define LAB07_HEADER_WORDS 6 /* [0] to [5] above */
 
 typedef struct lab07_at {
     long s, k, a, x, words; /* offsets in words, and the total */

@@ -1,5 +1,7 @@
-/* harness/protocol.h: what the grading parent and the sandboxed worker say
- * to each other. The only header both sides include.
+/* harness/wire/protocol.h: what the grading parent and the sandboxed worker
+ * say to each other. With each lab's own wire header (harness/wire/labNN.h:
+ * its part ids, layouts and constants) and the expansion macros of
+ * harness/wire/parts.h, the only headers both sides include.
  *
  * The parent (harness/parent/: the lab table, inputs, CPU references,
  * verdicts, scores) never runs CUDA or student code. The worker
@@ -38,7 +40,7 @@
 
 #define PL_MAX_RUNS 2    /* output slots: two runs show a race */
 #define PL_MAX_PARTS 16
-#define PL_MAX_SPANS 512 /* phase marks kept per call (lab 05's `passes`) */
+#define PL_MAX_SPANS 512 /* phase marks kept per call (a lab's per-pass timing) */
 
 enum pl_req_kind {
     PL_REQ_HELLO = 1, /* describe the device and the parts */
