@@ -345,6 +345,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_slurm.sh"; timed tests/test_slurm.sh || f=1; \
 	  echo "== tests/test_submission_files.sh"; timed tests/test_submission_files.sh || f=1; \
 	  echo "== tests/test_kit_anywhere.sh"; timed tests/test_kit_anywhere.sh || f=1; \
+	  echo "== tests/test_new_lab.sh"; timed tests/test_new_lab.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
