@@ -147,6 +147,9 @@ for n in $names; do
 done
 
 say "$got of $(wc -w <<<"$names") matrices in $dir/<name>/<name>.mtx (build/mtx-check FILE: rows, cols, nnz as the labs read them)"
-say "use one with, e.g., build/solutions/lab06 run --matrix $dir/cant/cant.mtx (lab 06, CSR SpMV, once it exists);"
+# the labs that read a file (their tables set load_matrix), for the hint
+sparse=$(grep -l 'load_matrix = ' harness/parent/labs/lab[0-9]*.c 2>/dev/null | sed 's|.*/lab\([0-9]*\)\.c$|\1|')
+first=$(head -n 1 <<<"$sparse")
+say "use one with, e.g., build/solutions/lab${first:-NN} run --matrix $dir/cant/cant.mtx (the labs that read one: $(echo $sparse | sed 's/ /, /g'));"
 say "synthetic look-alikes of any size: build/mtx-gen --list, build/mtx-gen cant-like --scale 0.1 --out FILE.mtx"
 exit $failed

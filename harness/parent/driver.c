@@ -430,7 +430,7 @@ static const char *vendor_use(const char *worker)
 
 #define MAX_TESTS 512
 /* A limit test moves gigabytes through generation, the shared region, PCIe
-   and the reference (lab 05's pairs at 2^31: about 62 s on an H100 host):
+   and the reference (a sort of key-value pairs at 2^31: about 62 s on an H100 host):
    it gets this many times the per-test limit. */
 #define LIMIT_TIMEOUT_X 5
 #define PERF_REPS 7 /* timed repetitions of a performance test, each on a fresh input */
