@@ -148,7 +148,7 @@ done
 
 say "$got of $(wc -w <<<"$names") matrices in $dir/<name>/<name>.mtx (build/mtx-check FILE: rows, cols, nnz as the labs read them)"
 # the labs that read a file (their tables set load_matrix), for the hint
-sparse=$(grep -l 'load_matrix = ' harness/parent/labs/lab[0-9]*.c 2>/dev/null | sed 's|.*/lab\([0-9]*\)\.c$|\1|')
+sparse=$(set +f; grep -l 'load_matrix = ' "$(dirname "$0")"/parent/labs/lab[0-9]*.c 2>/dev/null | sed 's|.*/lab\([0-9]*\)\.c$|\1|')
 first=$(head -n 1 <<<"$sparse")
 say "use one with, e.g., build/solutions/lab${first:-NN} run --matrix $dir/cant/cant.mtx (the labs that read one: $(echo $sparse | sed 's/ /, /g'));"
 say "synthetic look-alikes of any size: build/mtx-gen --list, build/mtx-gen cant-like --scale 0.1 --out FILE.mtx"
