@@ -16,6 +16,7 @@
 #include "../kernels_ref/cpu/compact.h"
 #include "../kernels_ref/cpu/radix.h"
 #include "../kernels_ref/cpu/scan.h"
+#include "check_main.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -1656,7 +1657,7 @@ START_TEST(real_rows_suspects_races_guards)
 }
 END_TEST
 
-static Suite *suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("cpu");
     TCase *t = tcase_create("rng");
@@ -1749,13 +1750,4 @@ static Suite *suite(void)
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;
-}
-
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -112,7 +112,7 @@ START_TEST(zero_blocks_launch_is_an_error)
 }
 END_TEST
 
-static Suite *harness_suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("gpu_harness");
     TCase *t = tcase_create("planted");
@@ -129,4 +129,8 @@ static Suite *harness_suite(void)
     return s;
 }
 
-int main(void) { return pl_gpu_suite_main("harness GPU suite (planted bugs)", "build/tests/planted-worker", harness_suite); }
+static void gpu_suite_names(char *what, size_t what_size, char *worker, size_t worker_size)
+{
+    snprintf(what, what_size, "harness GPU suite (planted bugs)");
+    snprintf(worker, worker_size, "build/tests/planted-worker");
+}

@@ -55,7 +55,7 @@ START_TEST(planted_unstable)
 }
 END_TEST
 
-static Suite *planted_suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("planted_sort");
     TCase *t = tcase_create("unstable");
@@ -64,7 +64,8 @@ static Suite *planted_suite(void)
     return s;
 }
 
-int main(void)
+static void gpu_suite_names(char *what, size_t what_size, char *worker, size_t worker_size)
 {
-    return pl_gpu_suite_main("planted unstable radix sort (lab05)", "build/planted/lab05-worker", planted_suite);
+    snprintf(what, what_size, "planted unstable radix sort (lab05)");
+    snprintf(worker, worker_size, "build/planted/lab05-worker");
 }
