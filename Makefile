@@ -221,7 +221,9 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 # The project's own tests: CPU units (with a scripted fake worker that
 # misbehaves on request), the harness on the device with planted bugs, and
 # each lab's suites run against its solution's worker.
-build/tests/test_cpu build/tests/test_summary build/tests/test_mtx: build/tests/%: build/obj/tests/%.o build/libprimlab.a
+# The units without a GPU, one test binary each (tests/test_<unit>.c).
+CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary mtx
+$(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 build/tests/fake-worker: build/obj/tests/fake_worker.o
@@ -263,7 +265,7 @@ build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harnes
 # tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh,
 # test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
 # times anything).
-CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_mtx
+CPU_TESTS := $(CPU_UNITS:%=build/tests/test_%)
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
          $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
@@ -352,11 +354,11 @@ test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 test-sanitize: build/tests/fake-worker build/mtx-check | build/.bootstrap
-	$(quiet) CC build/asan/test_cpu
-	$(Q)mkdir -p build/asan && for t in test_cpu test_summary test_mtx test_ref06; do \
+	$(quiet) CC build/asan/test_*
+	$(Q)mkdir -p build/asan && for t in $(CPU_UNITS:%=test_%) test_ref06; do \
 	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
-	    $$([ $$t = test_cpu ] && echo harness/parent/lab_run.c) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
-	$(Q)for t in test_cpu test_summary test_mtx test_ref06; do \
+	    $$(case $$t in test_lab_run|test_rubric) echo harness/parent/lab_run.c;; esac) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
+	$(Q)for t in $(CPU_UNITS:%=test_%) test_ref06; do \
 	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
 
 # The Matrix Market reader under libFuzzer, ASan and UBSan (tests/fuzz):
