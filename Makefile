@@ -318,6 +318,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	cpu_suites() { f=0; \
 	  for t in $(CPU_TESTS); do echo "== $$t"; timed $$t || f=1; done; \
 	  echo "== tests/test_contract.sh"; timed tests/test_contract.sh || f=1; \
+	  echo "== tests/test_given_code.sh"; timed tests/test_given_code.sh || f=1; \
 	  echo "== tests/test_infra.sh"; timed tests/test_infra.sh || f=1; \
 	  echo "== tests/test_alloc_wrap.sh"; NVCC="$(NVCC)" timed tests/test_alloc_wrap.sh || f=1; \
 	  echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" timed tests/test_overflow.sh || f=1; \
