@@ -1,6 +1,6 @@
 /* tests/test_gpu_harness.c: the harness on a real device. Planted bugs
- * (tests/planted.cu, each a part of build/tests/planted-worker, see
- * tests/planted_ops.cu) go through the same test procedure and the same
+ * (tests/wrong_scans.cu, each a part of build/tests/wrong-scans-worker, see
+ * tests/wrong_scans_ops.cu) go through the same test procedure and the same
  * sandboxed worker as a student's code, and each must come back with its own
  * diagnosis; a correct scan must pass; after a fault or a hang the next
  * test passes on a fresh worker. Skipped, with one line, without a GPU. */
@@ -20,7 +20,7 @@ const char *const pl_impl_variant = "planted";
 static size_t scratch_ints(long n) { return (size_t)n / 16 + 4096; }
 static const pl_lab lab = {.id = "hx", .name = "harness", .gen_lo = 0, .gen_hi = 7, .scratch_ints = scratch_ints};
 
-/* One test of the planted part `id` (its name in planted_ops.cu) at n. */
+/* One test of the planted part `id` (its name in wrong_scans_ops.cu) at n. */
 static pl_result run(const char *id, long n, double timeout)
 {
     pl_part part = {.id = id, .title = "planted", .entry = "planted", .points = 1, .cpu = scan_cpu_inclusive,
@@ -132,5 +132,5 @@ Suite *check_suite(void)
 static void gpu_suite_names(char *what, size_t what_size, char *worker, size_t worker_size)
 {
     snprintf(what, what_size, "harness GPU suite (planted bugs)");
-    snprintf(worker, worker_size, "build/tests/planted-worker");
+    snprintf(worker, worker_size, "build/tests/wrong-scans-worker");
 }
