@@ -58,10 +58,11 @@ trap 'rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
 pass=0 fail=0
 
 # ------------------------------------------------------------ the tables
-# Each plant becomes a folder $t/p/NN.NAME (NN: its lab): lab (its folder), from, builds,
-# old.K and new.K (edit K's lines), cases (its case lines, in order).
+# Each plant becomes a folder $t/p/NN.NAME (NN: its lab) of files: lab (its
+# folder), order, from, no-build, set, old.K and new.K (edit K's lines),
+# cases (its case lines, in order).
 parse() { # parse TABLE
-    local lab line p= k=0 side= n=0
+    local lab line p='' k=0 side='' n=0
     lab=$(basename "$1" .plants)
     while IFS= read -r line || [ -n "$line" ]; do
         case "$line" in
@@ -81,7 +82,6 @@ parse() { # parse TABLE
             [ "$side" = - ] || [ "$side" = + ] || { echo "$1: '$line' without lines to replace" >&2; exit 2; }
             side=+; printf '%s\n' "${line#+}" | sed 's/^ //' >>"$p/new.$k" ;;
         'check '* | check | 'grade '* | grade | 'expect '* | 'reject '* | 'within '*) side=; printf '%s\n' "$line" >>"$p/cases" ;;
-        '' | '#'*) ;;
         *) echo "$1: cannot read '$line'" >&2; exit 2 ;;
         esac
     done <"$1"
@@ -94,6 +94,7 @@ chosen() {
 names=$(for p in "$t"/p/*; do
     n=${p##*/}; chosen "$n" && echo "$(cat "$p/lab") $(cat "$p/order") $n"
 done | sort -k1,1 -k2,2n | cut -d ' ' -f 3)
+[ -n "$names" ] || { echo "tests/plant.sh: no plant, lab or set named${want% }" >&2; exit 2; }
 
 # -------------------------------------------------------------- planting
 labfile() { (cd "labs/$1" && ls -- *.cu); } # the lab's one student file
@@ -155,7 +156,7 @@ build/labs/lab${labs%%-*} info >/dev/null 2>&1 && gpu=1
 # The kit's own build of a stub or solution left as it is, when only
 # `check` cases run it (grade cases stage a copy, as a student's).
 kit_own() {
-    ! ls "$t/p/$1" | grep -q '^old\.' && ! grep -q '^grade' "$t/p/$1/cases" 2>/dev/null &&
+    [ ! -e "$t/p/$1/old.1" ] && ! grep -q '^grade' "$t/p/$1/cases" 2>/dev/null &&
         case $(cat "$t/p/$1/from") in stub) echo labs ;; solution) echo solutions ;; *) false ;; esac
 }
 bin() {
@@ -194,7 +195,8 @@ ok() { say "$1" "$2" "OK    $3"; pass=$((pass + 1)); }
 bad() { say "$1" "$2" "FAIL  $3"; fail=$((fail + 1)); }
 # run NAME ID CASELINE: the case's output in $t/ID.out
 run() {
-    local lab=$(cat "$t/p/$1/lab") b env=() args
+    local lab env=() args
+    lab=$(cat "$t/p/$1/lab")
     case "$3" in
     check*)
         eval "args=(${3#check})"
@@ -250,22 +252,23 @@ for n in $names; do
     built) if [ -e "$t/p/$n/no-build" ]; then bad "$n" "$n" "builds, but was planted not to"; continue; fi ;;
     unbuilt) if [ ! -e "$t/p/$n/no-build" ]; then bad "$n" "$n" "does not build: $why"; continue; fi ;;
     esac
-    if [ $mode = build ]; then
-        if [ -e "$t/p/$n/no-build" ]; then ok "$n" "$n" "does not build, as planted"; else ok "$n" "$n" "built"; fi
-        [ -e "$t/p/$n/no-build" ] || continue # a compile error is graded without a GPU
+    if [ -e "$t/p/$n/no-build" ]; then
+        ok "$n" "$n" "does not build, as planted" # and is graded even without a GPU
+    elif [ $mode = build ]; then
+        ok "$n" "$n" "built"; continue
     fi
     [ -f "$t/p/$n/cases" ] || continue
-    k=0
     # the case lines, split into one file per case
     awk -v d="$t/p/$n" '/^(check|grade)( |$)/ { k++ } { print > (d "/case." k) }' "$t/p/$n/cases"
-    for c in $(ls "$t/p/$n" | sed -n 's/^case\.//p' | sort -n); do
-        id=$n; [ "$(ls "$t/p/$n" | grep -c '^case\.')" -gt 1 ] && id=$n.$c
+    cases=$(ls "$t/p/$n" | sed -n 's/^case\.//p' | sort -n)
+    for c in $cases; do
+        id=$n; [ "$(wc -w <<<"$cases")" -gt 1 ] && id=$n.$c
         IFS= read -r line <"$t/p/$n/case.$c"
         run "$n" "$id" "$line"
         judge "$n" "$id" < <(tail -n +2 "$t/p/$n/case.$c")
     done
 done
 echo "$pass passed, $fail failed"
-[ $mode = build ] && [ "$want" = "  " ] &&
+[ $mode = build ] && [ $gpu = 0 ] &&
     echo "SKIP: grading the planted bugs: no GPU (each was only built); not counted as graded"
 [ $fail = 0 ]
