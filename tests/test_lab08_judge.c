@@ -255,6 +255,7 @@ Suite *check_suite(void)
     tcase_add_test(t, stress_word_on_the_tile_counter);
     suite_add_tcase(s, t);
     t = tcase_create("float");
+    tcase_set_timeout(t, 60); /* a check per element of 2^20: past Check's 4 s on a loaded machine */
     tcase_add_test(t, float_parts_judged_exactly);
     tcase_add_test(t, table_sizes_and_points);
     suite_add_tcase(s, t);
