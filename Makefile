@@ -227,9 +227,12 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 	$(Q)$(CC) -o $@ $^ -lm
 
 # The project's own tests: CPU units (with a scripted fake worker that
-# misbehaves on request), the harness on the device with planted bugs, and
-# each lab's suites run against its solution's worker.
-build/tests/test_cpu build/tests/test_summary build/tests/test_scores build/tests/test_mtx: build/tests/%: build/obj/tests/%.o build/libprimlab.a
+# misbehaves on request), the harness on the device with wrong scans
+# (tests/wrong_scans.cu), and each lab's suites run against its solution's
+# worker; the planted bugs of tests/plants/ (tests/plant.sh) after them.
+# The units without a GPU, one test binary each (tests/test_<unit>.c).
+CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx
+$(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 # The judges' suites (tests/judges/test_*.c), one runner.
@@ -242,10 +245,10 @@ build/tests/fake-worker: build/obj/tests/fake_worker.o
 build/tests/test_gpu_harness: build/obj/tests/test_gpu_harness.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
-build/obj/worker/planted-core.o: build/obj/harness/worker/worker.o build/obj/tests/planted_ops.o build/libworker.a
+build/obj/worker/wrong-scans-core.o: build/obj/harness/worker/worker.o build/obj/tests/wrong_scans_ops.o build/libworker.a
 	$(quiet) CORE $@
 	$(Q)mkdir -p $(@D) && ld -r --force-group-allocation -o $@.tmp $^ && objcopy -w -G main $(ALLOC_KEEP) $@.tmp $@ && rm -f $@.tmp
-build/tests/planted-worker: build/obj/worker/planted-core.o build/obj/tests/planted.o
+build/tests/wrong-scans-worker: build/obj/worker/wrong-scans-core.o build/obj/tests/wrong_scans.o
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(ALLOC_WRAP) $(LDLIBS)
 define lab_test_rules
@@ -255,31 +258,16 @@ build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/parent/la
 endef
 $(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
 
-# A planted bug (tests/test_planted_sort.c): lab 05's solution with each warp
-# ranking equal digits backwards. The sed must change the file, or the build fails.
-PLANTED05 := build/planted/05-radix-sort/radix_sort.cu
-$(PLANTED05): solutions/05-radix-sort/radix_sort.cu
-	$(quiet) PLANT $@
-	$(Q)mkdir -p $(@D) && sed 's/rank\[r\] = before + __popc(peers & lanes_before());/rank[r] = before + __popc(peers >> (threadIdx.x % 32)) - 1;/' $< >$@ && ! cmp -s $< $@
-build/planted/obj/radix_sort.o: $(PLANTED05) build/.flags | build/.bootstrap
-	$(quiet) NVCC $@
-	$(Q)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -MMD -MP -MF $(@:.o=.d) -Ilabs/05-radix-sort -c $< -o $@
-build/planted/lab05-worker: build/obj/worker/lab05-core.o build/planted/obj/radix_sort.o
-	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(ALLOC_WRAP) $(LDLIBS)
-build/tests/test_planted05: build/obj/tests/test_planted_sort.o build/obj/harness/parent/labs/lab05.o build/libprimlab.a
-	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
-
 # The CPU suites run beside the GPU ones in make test, and the grading
 # tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh,
 # test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
 # times anything).
-CPU_TESTS := build/tests/test_cpu build/tests/test_summary build/tests/test_scores build/tests/test_mtx build/tests/test_judges
-GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%) \
-         $(if $(filter 05,$(SOL_LAB_IDS)),build/tests/test_planted05)
+CPU_TESTS := $(CPU_UNITS:%=build/tests/test_%) build/tests/test_judges
+GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
-TEST_WORKERS := build/tests/fake-worker build/tests/planted-worker $(if $(filter 05,$(SOL_LAB_IDS)),build/planted/lab05-worker)
+TEST_WORKERS := build/tests/fake-worker build/tests/wrong-scans-worker
+# A lab's own command-line tests (tests/test_labNN_*.sh), with the GPU suites.
+LAB_SCRIPTS := $(sort $(wildcard tests/test_lab[0-9][0-9]_*.sh))
 LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
 TOOLS := build/primlab-results build/mtx-check $(LAB_IDS:%=build/tables/lab%)
 # Pieces of the build kept beside the code they build: shared ones in mk/,
@@ -310,7 +298,7 @@ help:
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@for f in $(PROFILE_SCRIPTS); do l=$${f##*/lab}; \
 	  printf '  %-20s %s\n' "make profile LAB=$${l%%-profile.sh}" "$$(sed -n 's/^# help: //p' $$f)"; done
-	@echo "  make test-hostile    grade planted and hostile submissions (tests/planted-subs, tests/hostile) as a class"
+	@echo "  make test-hostile    grade the planted set class (tests/plants) and the hostile submissions (tests/hostile)"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
 	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
@@ -331,6 +319,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	cpu_suites() { f=0; \
 	  for t in $(CPU_TESTS); do echo "== $$t"; timed $$t || f=1; done; \
 	  echo "== tests/test_contract.sh"; timed tests/test_contract.sh || f=1; \
+	  echo "== tests/test_given_code.sh"; timed tests/test_given_code.sh || f=1; \
 	  echo "== tests/test_infra.sh"; timed tests/test_infra.sh || f=1; \
 	  echo "== tests/test_alloc_wrap.sh"; NVCC="$(NVCC)" timed tests/test_alloc_wrap.sh || f=1; \
 	  echo "== tests/test_wire.sh"; NVCC="$(NVCC)" CC="$(CC)" timed tests/test_wire.sh || f=1; \
@@ -351,29 +340,30 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
 	for t in $(GPU_TESTS); do echo "== $$t"; timed $$t || fail=1; done; \
 	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
-	echo "== tests/test_lab02_warps.sh"; CC="$(CC)" timed tests/test_lab02_warps.sh || fail=1; \
+	for s in $(LAB_SCRIPTS); do echo "== $$s"; CC="$(CC)" timed $$s || fail=1; done; \
+	echo "== tests/plant.sh"; timed tests/plant.sh || fail=1; \
 	wait $$cpu || fail=1; cat build/test-logs/cpu.log; wait $$grading || fail=1; cat build/test-logs/grading.log; \
 	echo "make test: $$(( $$(date +%s) - t0 )) s"; \
 	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
 	else echo "make test: FAILED" >&2; exit 1; fi
 
 # Submissions as a class would hand them in: the planted bugs of the grading
-# issue get their reasons (tests/test_planted_subs.sh), and the hostile ones
+# issue get their reasons (tests/plant.sh class), and the hostile ones
 # score only what they earn and change nothing outside their sandbox
 # (tests/test_hostile.sh). Without a GPU, the checks that need none (CI runs
 # it); with one, a few minutes.
 test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(Q)fail=0; tests/test_planted_subs.sh || fail=1; tests/test_hostile.sh || fail=1; exit $$fail
+	$(Q)fail=0; tests/plant.sh class || fail=1; tests/test_hostile.sh || fail=1; exit $$fail
 
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 test-sanitize: build/tests/fake-worker build/mtx-check | build/.bootstrap
-	$(quiet) CC build/asan/test_cpu
-	$(Q)mkdir -p build/asan && for t in test_cpu test_summary test_scores test_mtx test_ref06; do \
+	$(quiet) CC build/asan/test_*
+	$(Q)mkdir -p build/asan && for t in $(CPU_UNITS:%=test_%) test_ref06; do \
 	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
-	    $$([ $$t = test_cpu ] && echo harness/parent/lab_run.c) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
-	$(Q)for t in test_cpu test_summary test_scores test_mtx test_ref06; do \
+	    $$(case $$t in test_lab_run|test_rubric) echo harness/parent/lab_run.c;; esac) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
+	$(Q)for t in $(CPU_UNITS:%=test_%) test_ref06; do \
 	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
 
 # The Matrix Market reader under libFuzzer, ASan and UBSan (tests/fuzz):

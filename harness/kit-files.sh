@@ -4,13 +4,14 @@
 # that are there (one deleted but not yet committed, a lab's WIP marker, is
 # not part of the kit), elsewhere (an unpacked handout, a kit inside
 # another repository) every file but build outputs. --handout leaves out
-# what stays with the instructors: solutions/, and tests/planted18/ (working
-# lab code with bugs planted by a switch: with the switch off, a solution).
+# what stays with the instructors: solutions/, and tests/plants/instructors/
+# (working lab code with bugs planted by a switch: with the switch off, a
+# solution).
 # Used by harness/handout.sh and tests/test_kit_anywhere.sh.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 skip='^$'
-[ "${1:-}" = --handout ] && skip='^(solutions|tests/planted18)/'
+[ "${1:-}" = --handout ] && skip='^(solutions|tests/plants/instructors)/'
 if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
     git ls-files -z
 else

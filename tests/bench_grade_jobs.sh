@@ -2,8 +2,8 @@
 # tests/bench_grade_jobs.sh [GRADES]: make grade JOBS=1 against JOBS=2 on a
 # machine with two GPUs or more (issue 17), in one run: eight lab-01
 # submissions (two copies of the solution, the stub, and five of the
-# planted bugs of tests/planted-subs: a kernel fault, a write past the end,
-# a host segfault, a slow scan, a compile error), graded by
+# planted bugs of tests/plants, set class: a kernel fault, a write past the
+# end, a host segfault, a slow scan, a compile error), graded by
 #   make grade SUBMISSIONS=... GRADES=GRADES/jobs1 JOBS=1
 #   make grade SUBMISSIONS=... GRADES=GRADES/jobs2 JOBS=2
 # after one warm-up grading (the grading kit built, so that neither run
@@ -35,7 +35,7 @@ else
 fi
 
 rm -rf "$out" && mkdir -p "$out/planted" "$out/subs" "$out/warm" || exit 2
-python3 tests/planted-subs/make.py "$out/planted" >/dev/null || die "tests/planted-subs/make.py failed"
+tests/plant.sh make "$out/planted" class >/dev/null || die "tests/plant.sh make failed"
 for c in oob_fault past_end host_segv slow no_compile; do
     [ -d "$out/planted/$c" ] || die "no planted case '$c'"
     cp -r "$out/planted/$c" "$out/subs/$c"

@@ -72,8 +72,8 @@ POINTERS, found in the text (outside fenced code) with no marker:
   '`cub/agent/agent_scan.cuh`<!-- outside: CUB, in the CUDA toolkit -->'.
 - a figure named in a code span, `lab07_rowlen`: plots/lab07_rowlen.gp.
 - a planted bug named in a code span after 'planted bug' (or in a list
-  that follows it, up to the sentence's end): some tests/test_planted*.sh
-  plants it ('plant NAME').
+  that follows it, up to the sentence's end): some tests/plants/*.plants
+  plants it ('== NAME').
 
 usage: handout_figures.py [--data DIR] FILE...
 Prints 'ok N - ...' or 'not ok N - file:line: ...' per marker and pointer,
@@ -518,7 +518,7 @@ MADE_BY_MAKE = ("build/", "dist/")
 # What harness/handout.sh leaves out of the student handout: a kit without
 # solutions/ is a handout, and its docs may still name these instructors'
 # paths.
-INSTRUCTORS_ONLY = ("solutions/", "solutions", "tests/planted18/")
+INSTRUCTORS_ONLY = ("solutions/", "solutions", "tests/plants/instructors/")
 SECTION_REF = re.compile(
     r"(?:\b[Ll]ab (\d\d)(?:'s|,)? )?\b[Ss]ections? (\d+(?:\.\d+)*(?:(?:,\s*|\s+and\s+|\s+or\s+|\s+to\s+)\d+(?:\.\d+)*)*)")
 BARE_REF = re.compile(r"\((\d+\.\d+(?:,\s*\d+\.\d+)*)\)")
@@ -628,10 +628,10 @@ def pointer_checks(path, lines, cache):
             res += code_span_checks(m.group(1), m.group(2), line_at(starts, m.start()), handout)
         for m in PLANTED.finditer(text):
             for name in re.findall(r"`(\w+)`", m.group(1)):
-                hit = any(re.search(r"\bplant %s\b" % re.escape(name), open(f, encoding="utf-8").read())
-                          for f in glob.glob("tests/test_planted*.sh"))
+                hit = any(re.search(r"^== %s$" % re.escape(name), open(f, encoding="utf-8").read(), re.M)
+                          for f in glob.glob("tests/plants/*.plants"))
                 res.append((line_at(starts, m.start()), "planted bug '%s'" % name,
-                            None if hit else "no tests/test_planted*.sh plants '%s'" % name))
+                            None if hit else "no tests/plants/*.plants plants '%s'" % name))
     return res
 
 

@@ -1,6 +1,6 @@
 /* tests/test_gpu_harness.c: the harness on a real device. Planted bugs
- * (tests/planted.cu, each a part of build/tests/planted-worker, see
- * tests/planted_ops.cu) go through the same test procedure and the same
+ * (tests/wrong_scans.cu, each a part of build/tests/wrong-scans-worker, see
+ * tests/wrong_scans_ops.cu) go through the same test procedure and the same
  * sandboxed worker as a student's code, and each must come back with its own
  * diagnosis; a correct scan must pass; after a fault or a hang the next
  * test passes on a fresh worker. Skipped, with one line, without a GPU. */
@@ -24,7 +24,7 @@ static const pl_lab lab = {.id = "hx", .name = "harness", .gen_lo = 0, .gen_hi =
 static const pl_array_judge scan_cfg = {.hint_right = "exclusive?", .hint_left = "inclusive?"};
 static const pl_judge scan = {&pl_array_kind, &scan_cfg};
 
-/* One test of the planted part `id` (its name in planted_ops.cu) at n. */
+/* One test of the planted part `id` (its name in wrong_scans_ops.cu) at n. */
 static pl_result run(const char *id, long n, double timeout)
 {
     pl_part part = {.id = id, .title = "planted", .entry = "planted", .points = 1, .cpu = scan_cpu_inclusive,
@@ -116,7 +116,7 @@ START_TEST(zero_blocks_launch_is_an_error)
 }
 END_TEST
 
-static Suite *harness_suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("gpu_harness");
     TCase *t = tcase_create("planted");
@@ -133,4 +133,8 @@ static Suite *harness_suite(void)
     return s;
 }
 
-int main(void) { return pl_gpu_suite_main("harness GPU suite (planted bugs)", "build/tests/planted-worker", harness_suite); }
+static void gpu_suite_names(char *what, size_t what_size, char *worker, size_t worker_size)
+{
+    snprintf(what, what_size, "harness GPU suite (planted bugs)");
+    snprintf(worker, worker_size, "build/tests/wrong-scans-worker");
+}

@@ -22,7 +22,7 @@ fi
 kit=$(find "$t" -mindepth 1 -maxdepth 1 -type d -name 'primlab-handout-*')
 problems=""
 [ -e "$kit/solutions" ] && problems+="; solutions/ shipped"
-[ -e "$kit/tests/planted18" ] && problems+="; tests/planted18 (working lab code) shipped"
+[ -e "$kit/tests/plants/instructors" ] && problems+="; tests/plants/instructors (working lab code) shipped"
 verdict "make handout: $tarball unpacks, without solutions/" "$problems" "$t/handout.log"
 
 (cd "$kit" && make -s -j"$jobs" --no-print-directory) >"$t/build.log" 2>&1

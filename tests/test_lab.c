@@ -40,7 +40,7 @@ END_TEST
 /* One TCase per part: the table's sizes with the public seed, and the
    sizes that are not multiples of 32 once more with another seed (for parts
    with an input parameter, at its benchmark value only). */
-static Suite *lab_suite(void)
+Suite *check_suite(void)
 {
     static char suite_name[32], tcase_names[16][16]; /* Check keeps the pointers */
     snprintf(suite_name, sizeof suite_name, "lab%s", lab->id);
@@ -73,11 +73,9 @@ static Suite *lab_suite(void)
     return s;
 }
 
-int main(void)
+static void gpu_suite_names(char *what, size_t what_size, char *worker, size_t worker_size)
 {
     lab = pl_this_lab();
-    char what[96], worker[64];
-    snprintf(what, sizeof what, "lab%s GPU suites (%s solution)", lab->id, lab->name);
-    snprintf(worker, sizeof worker, "build/solutions/lab%s-worker", lab->id);
-    return pl_gpu_suite_main(what, worker, lab_suite);
+    snprintf(what, what_size, "lab%s GPU suites (%s solution)", lab->id, lab->name);
+    snprintf(worker, worker_size, "build/solutions/lab%s-worker", lab->id);
 }

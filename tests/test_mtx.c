@@ -24,6 +24,7 @@
  */
 #define _GNU_SOURCE
 #include "../harness/parent/mtx.h"
+#include "check_main.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -813,7 +814,7 @@ END_TEST
 
 /* ---------------------------------------------------------------- suite */
 
-static Suite *suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("mtx");
     TCase *t = tcase_create("files");
@@ -849,7 +850,8 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
+/* The tables read, and a scratch folder, before the suite runs. */
+int check_setup(void)
 {
     if (read_table(MTX_DIR "/valid.tsv", 7, &valid) || read_table(MTX_DIR "/errors.tsv", 3, &errors) ||
         valid.rows == 0 || errors.rows == 0) {
@@ -862,10 +864,12 @@ int main(void)
         fprintf(stderr, "test_mtx: cannot make a folder in /tmp: %s\n", strerror(errno));
         return EXIT_FAILURE;
     }
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    return CHECK_RUN;
+}
+
+/* The scratch folder removed, with what a failed test left there. */
+void check_teardown(void)
+{
     DIR *d = opendir(tmpdir); /* what a failed test left there */
     for (struct dirent *e; d && (e = readdir(d));) {
         char path[512];
@@ -876,5 +880,4 @@ int main(void)
     if (d)
         closedir(d);
     rmdir(tmpdir);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -19,6 +19,7 @@
  */
 #define _GNU_SOURCE
 #include "../harness/parent/mtxgen.h"
+#include "check_main.h"
 
 #include <check.h>
 #include <math.h>
@@ -688,7 +689,7 @@ END_TEST
 
 /* ---------------------------------------------------------------- suite */
 
-static Suite *suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("mtxgen");
     TCase *t = tcase_create("families");
@@ -720,19 +721,20 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
+/* A scratch folder for the suite, removed after it. */
+int check_setup(void)
 {
     if (!mkdtemp(tmpdir)) {
         perror("test_mtxgen: mkdtemp");
         return EXIT_FAILURE;
     }
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    return CHECK_RUN;
+}
+
+void check_teardown(void)
+{
     char cmd[256];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)
         fprintf(stderr, "test_mtxgen: cannot remove %s\n", tmpdir);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

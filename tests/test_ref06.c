@@ -26,6 +26,7 @@
 #include "../harness/parent/rng.h"
 #include "../kernels_ref/cpu/reduce.h"
 #include "../kernels_ref/cpu/spmv.h"
+#include "check_main.h"
 
 #include <check.h>
 #include <float.h>
@@ -735,7 +736,7 @@ END_TEST
 
 /* -------------------------------------------------------------- suite */
 
-static Suite *suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("ref06");
     TCase *t = tcase_create("reduce");
@@ -773,13 +774,4 @@ static Suite *suite(void)
     tcase_set_timeout(t, 30);
     suite_add_tcase(s, t);
     return s;
-}
-
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

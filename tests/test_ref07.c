@@ -19,6 +19,7 @@
  */
 #include "../harness/parent/rng.h"
 #include "../kernels_ref/cpu/segscan.h"
+#include "check_main.h"
 
 #include <check.h>
 #include <math.h>
@@ -241,7 +242,7 @@ START_TEST(bound_holds_and_bites)
 }
 END_TEST
 
-static Suite *suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("ref07");
     TCase *t = tcase_create("segscan");
@@ -252,13 +253,4 @@ static Suite *suite(void)
     tcase_add_test(t, bound_holds_and_bites);
     suite_add_tcase(s, t);
     return s;
-}
-
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
 }

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include "../harness/parent/labs/lab06_sumerr.h"
 #include "../kernels_ref/cpu/reduce.h"
+#include "check_main.h"
 
 #include <check.h>
 #include <math.h>
@@ -286,7 +287,7 @@ END_TEST
 
 /* --------------------------------------------------------------- suite */
 
-static Suite *suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("sumerr");
     TCase *t = tcase_create("file");
@@ -306,13 +307,4 @@ static Suite *suite(void)
     tcase_set_timeout(t, 10);
     suite_add_tcase(s, t);
     return s;
-}
-
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "../harness/parent/results.h"
 #include "../harness/parent/summary.h"
+#include "check_main.h"
 
 #include <check.h>
 #include <stdlib.h>
@@ -353,7 +354,7 @@ START_TEST(sizes_with_params)
 }
 END_TEST
 
-static Suite *suite(void)
+Suite *check_suite(void)
 {
     Suite *s = suite_create("summary");
     TCase *t = tcase_create("core");
@@ -379,13 +380,4 @@ static Suite *suite(void)
     tcase_add_test(t, sizes_with_params);
     suite_add_tcase(s, t);
     return s;
-}
-
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_ENV);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

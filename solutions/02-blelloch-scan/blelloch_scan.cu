@@ -7,7 +7,8 @@
  *     `run --part bt`), reduce-then-scan across tiles;
  * (c) the inclusive form of (b);
  * (w) the warp-synchronous scans: the two unsafe versions the stub gives
- *     (copied from it unchanged; tests/test_lab02_warps.sh checks that), and
+ *     (the stub's block, unchanged: tests/test_given_code.sh checks it, and
+ *     `make given` copies it here after the stub's is edited), and
  *     the fix, the same steps with __syncwarp() between reads and writes.
  *
  *   make check LAB=02 IMPL=solutions

@@ -1,9 +1,11 @@
-/* tests/planted18/student01.cu: a lab 01 submission in the style of students
- * from other courses (host-side cudaMalloc and copies, an error-checking
- * macro that exits, a log2 loop), with one bug planted per class of
- * issue 18. tests/test_planted18.sh sets one PLANT_ switch to 1, grades the
- * copy and asserts the diagnosis its class must get. With every switch 0 it
- * is right (if slow): the runner checks that too. */
+/* tests/plants/instructors/prefix_sum_student.cu: a lab 01 submission in
+ * the style of students from other courses (host-side cudaMalloc and copies,
+ * an error-checking macro that exits, a log2 loop), with one bug planted per
+ * class of issue 18. Each plant of tests/plants/01-prefix-sum.plants made
+ * from it sets one PLANT_ switch to 1, and tests/plant.sh grades the copy
+ * and asserts the diagnosis its class must get. With every switch 0 it is
+ * right (if slow): the plant student_clean checks that too. Working lab
+ * code: kept out of the student handout (harness/kit-files.sh). */
 #include "prefix_sum.h"
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
-/* tests/planted_ops.cu: the ops table of build/tests/planted-worker: each
- * planted bug of tests/planted.cu as a part, named for its bug. */
+/* tests/wrong_scans_ops.cu: the ops table of build/tests/wrong-scans-worker:
+ * each wrong scan of tests/wrong_scans.cu as a part, named for its bug. */
 #include "../harness/worker/ops.h"
 
 extern "C" {

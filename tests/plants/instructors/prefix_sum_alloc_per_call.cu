@@ -1,5 +1,7 @@
-/* planted (issue 18): alloc_per_call. Lab 01 written as a student from
- * another course would: every scan is right (the textbook Hillis-Steele in
+/* tests/plants/instructors/prefix_sum_alloc_per_call.cu: a planted lab 01
+ * submission (issue 18, the plant alloc_per_call of
+ * tests/plants/01-prefix-sum.plants), written as a student from another
+ * course would: every scan is right (the textbook Hillis-Steele in
  * global memory, one launch per step, two buffers taking turns), but every
  * entry point cudaMallocs its own two buffers, copies the result into d_out
  * at the end and cudaFrees them, in every call, and never uses the scratch
@@ -14,7 +16,7 @@
  * (one line in the report; X and Y the device's). Its performance points
  * are what its time earns: the note changes none.
  *
- *   make check IMPL=<a folder holding this 01-prefix-sum/> LAB=01
+ *   tests/plant.sh grade alloc_per_call
  */
 #include "prefix_sum.h"
 

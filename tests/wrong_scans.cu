@@ -1,6 +1,8 @@
-/* tests/planted.cu: deliberately wrong scans, to prove on a real device that
- * the harness catches and names each kind of bug. Each has the shape of a
- * lab part (pl_gpu_op) and claims to compute an inclusive scan. */
+/* tests/wrong_scans.cu: deliberately wrong scans, to prove on a real device
+ * that the harness catches and names each kind of bug (tests/test_gpu_harness.c).
+ * Each has the shape of a lab part (pl_gpu_op) and claims to compute an
+ * inclusive scan. Not a lab's code: a fake lab, as tests/fake_worker.c is
+ * for the CPU tests. */
 #include <cuda_runtime.h>
 
 /* One thread, the serial definition: slow but obviously right, so each bug

@@ -1,0 +1,116 @@
+/* tests/test_lab_run.c: Check tests of the runner
+ * (harness/parent/lab_run.c) through the scripted fake worker: limit tests
+ * that share their input and reference, stress parts that judge every run. */
+#define _GNU_SOURCE
+#include "../harness/parent/judges/stress.h"
+#include "../harness/parent/lab.h"
+#include "../harness/parent/proc.h"
+#include "fake_session.h"
+#include "check_main.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const pl_impl_variant = "fake"; /* lab_run.c names it in benchmark rows */
+static const long fake_sizes[] = {0, 1, 1024, 1025, 1L << 20};
+
+/* A limit test through a worker: one run, the verdict of a normal test, and
+   the input and reference shared with the next limit test of a part that
+   has the same ones (the fake worker's "ok" part answers input + 1). */
+static int plus_one_calls;
+static void plus_one(const int *in, int *out, size_t n)
+{
+    plus_one_calls++;
+    for (size_t i = 0; i < n; i++)
+        out[i] = in[i] + 1;
+}
+static void minus_one(const int *in, int *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = in[i] - 1;
+}
+static size_t no_scratch(long n) { return (void)n, 0; }
+static const pl_part ok_parts[] = {
+    {.id = "ok", .title = "plus one", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = plus_one},
+    {.id = "ok", .title = "plus one again", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = plus_one},
+    {.id = "ok", .title = "minus one", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = minus_one},
+};
+static const pl_part *const ok_parts_list[] = {&ok_parts[0], &ok_parts[1], &ok_parts[2]};
+static const pl_lab ok_lab = {.id = "97", .name = "ok", .parts = ok_parts_list, .nparts = 3, .test_sizes = fake_sizes,
+                              .ntest_sizes = 5, .gen_lo = -100, .gen_hi = 100, .scratch_ints = no_scratch};
+
+START_TEST(limit_test_runs_once_and_shares)
+{
+    pl_session *s = fake_session();
+    pl_result r;
+    long n = 2999500;
+    plus_one_calls = 0;
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[0], n, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[1], n, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 1); /* the reference ran once for both */
+    /* another reference is not taken for the kept one */
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[2], n, NAN, 5, 30, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    /* a normal test in between: the next limit test computes afresh */
+    pl_lab_test(s, &ok_lab, &ok_parts[0], 1025, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    plus_one_calls = 0;
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[0], n, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 1);
+    /* another seed, another input */
+    pl_lab_test_limit(s, &ok_lab, &ok_parts[1], n, NAN, 6, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 2);
+    pl_session_close(s);
+}
+END_TEST
+
+/* A stress part (a stress judge's runs): every run on a fresh input, each judged;
+   the fake worker's "flaky" part is wrong in every third call (index 0 off
+   by one), "ok" never; a reference that is always wrong fails every run. */
+static const pl_stress_judge seven_cfg = {NULL, 7};
+static const pl_judge seven_runs = {&pl_stress_kind, &seven_cfg};
+static const pl_part stress_parts[] = {
+    {.id = "flaky", .title = "flaky", .entry = "f_flaky", .sizes = {.max = 5000}, .points = 1, .cpu = plus_one, .judge = &seven_runs},
+    {.id = "ok", .title = "steady", .entry = "f_ok", .sizes = {.max = 5000}, .points = 1, .cpu = plus_one, .judge = &seven_runs},
+    {.id = "ok", .title = "always wrong", .entry = "f_ok", .sizes = {.max = 5000}, .points = 1, .cpu = minus_one, .judge = &seven_runs},
+};
+static const pl_part *const stress_parts_list[] = {&stress_parts[0], &stress_parts[1], &stress_parts[2]};
+static const pl_lab stress_lab = {.id = "96", .name = "stress", .parts = stress_parts_list, .nparts = 3,
+                                  .test_sizes = fake_sizes, .ntest_sizes = 4, .gen_lo = -100, .gen_hi = 100,
+                                  .scratch_ints = no_scratch};
+
+START_TEST(stress_runs_count_the_wrong_ones)
+{
+    pl_session *s = fake_session();
+    pl_result r;
+    pl_lab_test(s, &stress_lab, &stress_parts[1], 1025, NAN, 5, 30, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    pl_lab_test(s, &stress_lab, &stress_parts[0], 1025, NAN, 5, 30, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    ck_assert_msg(strstr(r.reason, "wrong in 2 of 7 runs under load; run 3: ") != NULL, "%s", r.reason);
+    ck_assert_msg(strstr(r.detail, "first mismatch at index 0") != NULL, "%s", r.detail);
+    pl_lab_test(s, &stress_lab, &stress_parts[2], 1025, NAN, 5, 30, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    ck_assert_msg(strstr(r.reason, "wrong in 7 of 7 runs") != NULL, "%s", r.reason);
+    pl_session_close(s);
+}
+END_TEST
+
+Suite *check_suite(void)
+{
+    Suite *s = suite_create("lab_run");
+    TCase *t;
+    t = tcase_create("lab_run");
+    tcase_add_test(t, limit_test_runs_once_and_shares);
+    tcase_add_test(t, stress_runs_count_the_wrong_ones);
+    tcase_set_timeout(t, 60);
+    suite_add_tcase(s, t);
+    return s;
+}
