@@ -6,7 +6,7 @@
 #include "../harness/parent/diagnose.h"
 #include "../harness/parent/judges/compact.h"
 #include "../harness/parent/judges/sort.h"
-#include "../harness/parent/proc.h"
+#include "../harness/parent/outcome.h"
 #include "../kernels_ref/cpu/radix.h"
 #include "check_main.h"
 

@@ -4,7 +4,7 @@
 #define _GNU_SOURCE
 #include "../harness/parent/judges/stress.h"
 #include "../harness/parent/lab.h"
-#include "../harness/parent/proc.h"
+#include "../harness/parent/outcome.h"
 #include "fake_session.h"
 #include "check_main.h"
 

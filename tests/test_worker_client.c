@@ -4,7 +4,7 @@
  * the sandbox, and the pinned GPU's device files (gpu_nodes.h). */
 #define _GNU_SOURCE
 #include "../harness/parent/gpu_nodes.h"
-#include "../harness/parent/proc.h"
+#include "../harness/parent/outcome.h"
 #include "../harness/parent/worker_client.h"
 #include "fake_session.h"
 #include "check_main.h"

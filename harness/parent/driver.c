@@ -21,7 +21,7 @@
  */
 #define _GNU_SOURCE
 #include "lab.h"
-#include "proc.h"
+#include "outcome.h"
 #include "report.h"
 #include "results.h"
 #include "rubric.h"

@@ -14,7 +14,7 @@
 #ifndef PRIMLAB_LAB_H
 #define PRIMLAB_LAB_H
 
-#include "proc.h"
+#include "outcome.h"
 #include "worker_client.h"
 
 #include <stddef.h>

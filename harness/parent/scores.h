@@ -15,7 +15,7 @@
  *   name     the test's name, unique within its lab
  *   kind     correctness | performance
  *   hidden   1 for a test that only the grading seed adds, else 0
- *   status   OK | FAIL | ERROR | CRASH | TIMEOUT | SKIP (proc.h), or for a
+ *   status   OK | FAIL | ERROR | CRASH | TIMEOUT | SKIP (outcome.h), or for a
  *            lab that was not graded MISSING | NOBUILD
  *   points   earned, %.4f
  *   max      the test's points, %g (0 for a test the machine cannot hold)

@@ -25,7 +25,7 @@
 #define PRIMLAB_WORKER_CLIENT_H
 
 #include "../wire/protocol.h"
-#include "proc.h"
+#include "outcome.h"
 
 #include <stddef.h>
 #include <stdio.h>

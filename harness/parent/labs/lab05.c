@@ -13,7 +13,7 @@
 #include "../diagnose.h"
 #include "../judges/sort.h"
 #include "../lab.h"
-#include "../proc.h"
+#include "../outcome.h"
 #include "../report.h"
 #include "../rng.h"
 #include "../timing.h"

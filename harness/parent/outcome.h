@@ -1,11 +1,11 @@
-/* harness/parent/proc.h: the result of one test, as the parent records it.
+/* harness/parent/outcome.h: the outcome of one test, as the parent records it.
  *
  * Tests run in the sandboxed worker (worker_client.h); whatever happens
  * there, the parent records one status and a one-line reason per test.
  * Pure C; no CUDA.
  */
-#ifndef PRIMLAB_PROC_H
-#define PRIMLAB_PROC_H
+#ifndef PRIMLAB_OUTCOME_H
+#define PRIMLAB_OUTCOME_H
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
-/* harness/parent/proc.c: test statuses and time limits (see proc.h). */
-#include "proc.h"
+/* harness/parent/outcome.c: test statuses and time limits (see outcome.h). */
+#include "outcome.h"
 
 #include <stdlib.h>
 
