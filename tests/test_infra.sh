@@ -187,7 +187,9 @@ fi
 # would meet the missing header first, and fail as make, with no reason and
 # nobody listed (as it did on a fresh GPU machine)
 name="make grade: nothing compiled before harness/grade.sh (which reports the kit's failures)"
-mk=$(make -n --no-print-directory -W harness/parent/results.c -W harness/parent/driver.c grade \
+# (a make of its own: under `make -j test` the jobserver's flags would
+# reach it, and with them make's warning about the jobserver)
+mk=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n --no-print-directory -W harness/parent/results.c -W harness/parent/driver.c grade \
     SUBMISSIONS="$t/subs" GRADES="$g" 2>&1)
 if [ "$mk" = "harness/grade.sh \"$t/subs\" \"$g\"" ]; then say OK "$name"
 else say FAIL "$name" "make -n grade runs: $(head -n 2 <<<"$mk" | cut -c 1-120 | paste -sd ' ')"; fi
