@@ -226,7 +226,8 @@ START_TEST(sandbox_hides_and_protects)
     ck_assert_int_ne(access("/dev/shm/primlab-pwned-test", F_OK), 0);
     char src[4096];
     ck_assert_ptr_nonnull(getcwd(src, sizeof src - 32));
-    strcat(src, "/tests/test_cpu.c");
+    strcat(src, "/tests/test_worker_client.c"); /* this file: there, but not to the worker */
+    ck_assert_int_eq(access(src, F_OK), 0);
     snprintf((char *)shm + l.in, 4096, "%s", src);
     q.n = 2;
     ck_assert(pl_session_request(s, &q, &rep, pl_now() + 10, &wall, &r));
