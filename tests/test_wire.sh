@@ -12,7 +12,10 @@
 #   4. the parent's expansion, PL_PART_REF, over the same list, on a
 #      minimal C table of part_<id> values written as parts.h asks of the
 #      parent's tables: it compiles with every listed part defined, and
-#      without part_bte the error names part_bte.
+#      without part_bte the error names part_bte;
+#   5. every lab's parent table tests its parts under the ids its wire list
+#      spells, in the list's order (`labNN list` against PL_LABNN_PARTS):
+#      the .id strings are typed by hand beside the list.
 #
 # The worker's cases need nvcc (skipped without it, as make test's other
 # nvcc tests are); the parent's need only CC. Run by make test.
@@ -119,6 +122,25 @@ else
     not_ok "the C table without part_bte fails, but the error does not name part_bte:"
     show "$t/5.log"
 fi
+
+# 6. Each lab's parent table names its parts (.id, typed by hand) as its
+#    wire list spells them, in its order: the ids `labNN list` shows, by
+#    first appearance, against the X(...) of PL_LABNN_PARTS.
+for h in harness/wire/lab[0-9][0-9].h; do
+    id=$(basename "$h" .h) id=${id#lab}
+    bin=build/tables/lab$id
+    if [ ! -x "$bin" ]; then
+        echo "skip: lab$id's ids: no $bin (make builds it); not counted"
+        continue
+    fi
+    want=$(sed -n "s/^#define PL_LAB${id}_PARTS(X) *//p" "$h" | grep -o 'X([a-z0-9_]*)' | sed 's/^X(//; s/)$//' | paste -sd ' ')
+    got=$("$bin" list 2>/dev/null | awk -v p="$id." 'index($1, p) == 1 { s = substr($1, length(p) + 1); if (!seen[s]++) print s }' | paste -sd ' ')
+    if [ -n "$want" ] && [ "$want" = "$got" ]; then
+        ok "lab$id's parent table lists the wire header's parts by their ids, in order ($want)"
+    else
+        not_ok "lab$id: the wire header lists '$want', the parent's table tests '$got'"
+    fi
+done
 
 echo "wire: $pass passed, $fail failed"
 [ $fail = 0 ]
