@@ -10,6 +10,8 @@
  *      $(pkg-config --cflags --libs check) && /tmp/test_scores
  */
 #define _POSIX_C_SOURCE 200809L
+#include "../harness/parent/bugs.h"
+#include "../harness/parent/diagnose.h"
 #include "../harness/parent/results.h"
 #include "../harness/parent/scores.h"
 
@@ -73,7 +75,61 @@ START_TEST(one_row_exact_tsv)
     pl_score r = row("01", "01.a scan, n=33", "FAIL", 0, 1, "shifted by one", "line 1\nline 2", "");
     CAPTURE(pl_score_write(f, &r));
     ck_assert_str_eq(text, "01\t01.a scan, n=33\tcorrectness\t0\tFAIL\t0.0000\t1\t0.250\t\tshifted by one\t"
-                           "line 1\\nline 2\t\n");
+                           "line 1\\nline 2\t\t\t\n");
+}
+END_TEST
+
+/* The bug classes and a performance test's target go out and come back as
+   fields: the class report counts by them, not by a reason's words. */
+START_TEST(bugs_and_target_round_trip)
+{
+    pl_score r[2] = {row("01", "01.b scan, n=1025", "FAIL", 0, 1, "errors start at a block boundary", "", ""),
+                     row("08", "08.c performance", "OK", 1.5, 2, "0.8 ms", "", "")};
+    snprintf(r[0].bugs, sizeof r[0].bugs, "block_boundary,race");
+    snprintf(r[1].kind, sizeof r[1].kind, "performance");
+    snprintf(r[1].value, sizeof r[1].value, "0.8500");
+    snprintf(r[1].target, sizeof r[1].target, "0.9");
+    CAPTURE(pl_score_write(f, &r[0]));
+    ck_assert_ptr_nonnull(strstr(text, "\tblock_boundary,race\t\n"));
+    pl_scores s;
+    round_trip(r, 2, &s);
+    ck_assert_int_eq(s.n, 2);
+    ck_assert_str_eq(s.rows[0].bugs, "block_boundary,race");
+    ck_assert_str_eq(s.rows[0].target, "");
+    ck_assert_str_eq(s.rows[1].bugs, "");
+    ck_assert_str_eq(s.rows[1].target, "0.9");
+    ck_assert_str_eq(s.rows[1].value, "0.8500");
+    pl_scores_free(&s);
+}
+END_TEST
+
+/* The class list: codes unique and well formed, findings mapped, the
+   comma-separated list kept without repeats. */
+START_TEST(bug_classes)
+{
+    int n;
+    const pl_bug_class *c = pl_bug_classes(&n);
+    ck_assert_int_gt(n, 20);
+    for (int i = 0; i < n; i++) {
+        ck_assert_msg(strspn(c[i].code, "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(c[i].code), "%s",
+                      c[i].code);
+        ck_assert_ptr_eq(pl_bug_class_find(c[i].code), &c[i]);
+        ck_assert(c[i].title && *c[i].title && c[i].hint && *c[i].hint);
+        for (int j = 0; j < i; j++)
+            ck_assert_str_ne(c[i].code, c[j].code);
+    }
+    ck_assert_ptr_null(pl_bug_class_find("no_such_class"));
+    ck_assert_str_eq(pl_bug_of_finding(PL_F_BLOCK), "block_boundary");
+    ck_assert_str_eq(pl_bug_of_finding(PL_F_SHIFT_LEFT), "shift_by_one");
+    ck_assert_str_eq(pl_bug_of_finding(PL_F_KEPT_DROPPED), "kept_dropped");
+    ck_assert_ptr_null(pl_bug_of_finding(0));
+    char list[24] = "";
+    pl_bug_add(list, sizeof list, "hang_empty");
+    pl_bug_add(list, sizeof list, "race");
+    pl_bug_add(list, sizeof list, "hang_empty");
+    pl_bug_add(list, sizeof list, "block_boundary"); /* does not fit: left out whole */
+    ck_assert_str_eq(list, "hang_empty,race");
+    ck_assert(pl_bug_has(list, "race") && !pl_bug_has(list, "rac") && !pl_bug_has(list, "hang"));
 }
 END_TEST
 
@@ -109,7 +165,7 @@ START_TEST(header_once_and_skipped)
 END_TEST
 
 /* Every byte a reason can hold comes back as it went in, and the TSV line
-   stays one line of twelve fields. */
+   stays one line of fourteen fields. */
 static const char *const ODD[] = {
     "a tab\there, a newline\nthere",
     "a backslash \\ and \\n that is not a newline",
@@ -128,7 +184,7 @@ START_TEST(odd_bytes_round_trip)
         ck_assert_msg(*c == '\t' || *c == '\n' || (unsigned char)*c >= 0x20, "raw byte 0x%02x", (unsigned char)*c);
         ck_assert_int_ne((unsigned char)*c, 0x7f);
     }
-    ck_assert_int_eq(tabs, 11);
+    ck_assert_int_eq(tabs, 13);
     ck_assert_int_eq(newlines, 1);
     pl_scores s;
     round_trip(&r, 1, &s);
@@ -186,7 +242,7 @@ START_TEST(not_graded_row)
                         "subs/04-compaction/compaction.cu: missing");
     CAPTURE(pl_score_write(f, &r));
     ck_assert_str_eq(text, "04\tlab 04 (04-compaction)\tcorrectness\t0\tMISSING\t0.0000\t57\t0.000\t\t"
-                           "subs/04-compaction/compaction.cu: missing\t\tMISSING\n");
+                           "subs/04-compaction/compaction.cu: missing\t\tMISSING\t\t\n");
     pl_score_not_graded(&r, "05", PL_CAUSE_NOBUILD, 80.5, name, sizeof name, "05-radix-sort",
                         "x.cu: does not compile: hint\twith a tab");
     pl_scores s;
@@ -207,7 +263,7 @@ START_TEST(not_run_row)
     pl_score_not_run(&r, "01", "01.c performance vs the vendor library, n=16777216", 1, 1, 2);
     CAPTURE(pl_score_write(f, &r));
     ck_assert_str_eq(text, "01\t01.c performance vs the vendor library, n=16777216\tperformance\t1\tERROR\t0.0000\t2\t"
-                           "0.000\t\tnot run: grading stopped before this test (a time limit?)\t\tNOTRUN\n");
+                           "0.000\t\tnot run: grading stopped before this test (a time limit?)\t\tNOTRUN\t\t\n");
 }
 END_TEST
 
@@ -376,6 +432,8 @@ static Suite *suite(void)
     TCase *t = tcase_create("rows");
     tcase_add_checked_fixture(t, NULL, teardown);
     tcase_add_test(t, one_row_exact_tsv);
+    tcase_add_test(t, bugs_and_target_round_trip);
+    tcase_add_test(t, bug_classes);
     tcase_add_test(t, header_once_and_skipped);
     tcase_add_loop_test(t, odd_bytes_round_trip, 0, sizeof ODD / sizeof ODD[0]);
     tcase_add_test(t, escape_truncates_whole);

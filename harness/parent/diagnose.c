@@ -201,6 +201,7 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     unsigned f = d->findings, chosen = 0;
     for (size_t k = 0; k < sizeof order / sizeof order[0] && !chosen; k++)
         chosen = f & order[k];
+    d->chosen = chosen;
     char *r = d->reason;
     size_t rc = sizeof d->reason;
     switch (common_reason(chosen, d, r, rc) ? 0 : chosen) {
@@ -389,6 +390,7 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
     unsigned f = d->findings, chosen = 0;
     for (size_t k = 0; k < sizeof order / sizeof order[0] && !chosen; k++)
         chosen = f & order[k];
+    d->chosen = chosen;
     char *r = d->reason, pos[64], g[32];
     size_t rc = sizeof d->reason;
     fmt_pos(pos, sizeof pos, c, d->mismatches ? d->first_bad : first_race);

@@ -95,6 +95,7 @@ typedef struct pl_cmp {
 
 typedef struct pl_diag {
     unsigned findings;    /* enum pl_finding bits */
+    unsigned chosen;      /* the one finding the reason names (0: none); bugs.h's class */
     size_t mismatches;    /* positions where got != want */
     size_t unwritten;     /* of those, positions still poison */
     size_t first_bad;     /* first mismatching index (valid if mismatches) */

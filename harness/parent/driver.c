@@ -618,6 +618,9 @@ START_TEST(graded)
     snprintf(row.cause, sizeof row.cause, "%s", cause);
     if (t->perf && r.status == PL_PASS)
         snprintf(row.value, sizeof row.value, "%.4f", r.value);
+    if (t->perf)
+        snprintf(row.target, sizeof row.target, "%g", t->perf->full);
+    snprintf(row.bugs, sizeof row.bugs, "%s", r.bugs);
     record(t, &row, G.in_part[_i]);
     ck_assert_msg(pts >= t->max - 1e-9, "%s: %s", pl_status_name(r.status), r.reason);
 }

@@ -29,6 +29,7 @@ typedef struct pl_result {
     double score;        /* points earned, for tests that grade by degree */
     double value;        /* the measured ratio of a performance test */
     const char *cuda_error; /* a CUDA error the code printed as it exited (pl_find_cuda_error), or NULL */
+    char bugs[96];       /* what went wrong, bugs.h codes comma-separated: the scores' bugs column */
 } pl_result;
 
 const char *pl_status_name(int status);

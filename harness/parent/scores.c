@@ -122,8 +122,9 @@ int pl_score_write(FILE *f, const pl_score *r)
     char *name = escaped(r->name), *reason = escaped(r->reason), *detail = escaped(r->detail);
     int rc = -1;
     if (name && reason && detail) {
-        fprintf(f, "%s\t%s\t%s\t%d\t%s\t%.4f\t%g\t%.3f\t%s\t%s\t%s\t%s\n", r->lab, name, r->kind, r->hidden,
-                r->status, r->points, r->max, r->seconds, r->value, reason, detail, r->cause);
+        fprintf(f, "%s\t%s\t%s\t%d\t%s\t%.4f\t%g\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n", r->lab, name, r->kind,
+                r->hidden, r->status, r->points, r->max, r->seconds, r->value, reason, detail, r->cause, r->bugs,
+                r->target);
         rc = fflush(f) == 0 && !ferror(f) ? 0 : -1;
     }
     free(name), free(reason), free(detail);
@@ -191,8 +192,8 @@ int pl_scores_read(pl_scores *s, const char *path)
         line[strcspn(line, "\n")] = '\0';
         if (!*line || line[0] == '#')
             continue;
-        char *field[12] = {0}, *p = line;
-        for (int k = 0; k < 12 && p; k++) {
+        char *field[14] = {0}, *p = line;
+        for (int k = 0; k < 14 && p; k++) {
             field[k] = p;
             p = strchr(p, '\t');
             if (p)
@@ -214,6 +215,8 @@ int pl_scores_read(pl_scores *s, const char *path)
         r->seconds = field[7] ? atof(field[7]) : 0;
         copy_field(r->value, sizeof r->value, field[8]);
         copy_field(r->cause, sizeof r->cause, field[11]);
+        copy_field(r->bugs, sizeof r->bugs, field[12]);
+        copy_field(r->target, sizeof r->target, field[13]);
         if (!r->cause[0] && (!strcmp(r->status, PL_CAUSE_MISSING) || !strcmp(r->status, PL_CAUSE_NOBUILD)))
             copy_field(r->cause, sizeof r->cause, r->status);
         r->name = pl_score_unescape(field[1]);

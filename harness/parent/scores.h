@@ -25,10 +25,14 @@
  *   detail   more lines for people
  *   cause    why the test did not run as a code, or empty when it ran (a
  *            failure then is the code's own): PL_CAUSE_*
+ *   bugs     the classes of what went wrong, as bugs.h codes separated by
+ *            commas ("block_boundary", "hang_empty,cuda_error"), or empty
+ *   target   a performance test's full-marks ratio (%g), or empty
  * name, reason and detail are escaped: backslash, tab, newline and carriage
  * return as \\ \t \n \r, every other byte below 0x20 and 0x7f as \xHH. A
  * file from before the cause column reads with cause empty, or MISSING /
- * NOBUILD from the status.
+ * NOBUILD from the status; one from before the bugs and target columns, with
+ * them empty.
  */
 #ifndef PRIMLAB_SCORES_H
 #define PRIMLAB_SCORES_H
@@ -40,7 +44,8 @@
 extern "C" {
 #endif
 
-#define PL_SCORES_COLUMNS "lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause"
+#define PL_SCORES_COLUMNS                                                                                          \
+    "lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause\tbugs\ttarget"
 
 /* The cause column. */
 #define PL_CAUSE_MISSING "MISSING"   /* the lab's file was not handed in: the lab scores 0 */
@@ -51,7 +56,8 @@ extern "C" {
 #define PL_CAUSE_NOTRUN "NOTRUN"     /* grading stopped (a time limit) before this test */
 
 typedef struct pl_score {
-    char lab[8], kind[16], status[12], cause[12], value[32];
+    char lab[8], kind[16], status[12], cause[12], value[32], target[16];
+    char bugs[96]; /* bugs.h codes, comma-separated */
     char *name, *reason, *detail; /* unescaped, owned by the row (NULL reads as "") */
     int hidden;
     double points, max, seconds;
