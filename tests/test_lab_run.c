@@ -3,6 +3,7 @@
  * that share their input and reference, stress parts that judge every run. */
 #define _GNU_SOURCE
 #include "../harness/parent/judges/stress.h"
+#include "../harness/parent/bugs.h"
 #include "../harness/parent/lab.h"
 #include "../harness/parent/outcome.h"
 #include "fake_session.h"
@@ -95,10 +96,12 @@ START_TEST(stress_runs_count_the_wrong_ones)
     pl_lab_test(s, &stress_lab, &stress_parts[0], 1025, NAN, 5, 30, &r);
     ck_assert_int_eq(r.status, PL_FAIL);
     ck_assert_msg(strstr(r.reason, "wrong in 2 of 7 runs under load; run 3: ") != NULL, "%s", r.reason);
+    ck_assert_msg(pl_bug_has(r.bugs, "flaky"), "%s", r.bugs);
     ck_assert_msg(strstr(r.detail, "first mismatch at index 0") != NULL, "%s", r.detail);
     pl_lab_test(s, &stress_lab, &stress_parts[2], 1025, NAN, 5, 30, &r);
     ck_assert_int_eq(r.status, PL_FAIL);
     ck_assert_msg(strstr(r.reason, "wrong in 7 of 7 runs") != NULL, "%s", r.reason);
+    ck_assert_msg(!pl_bug_has(r.bugs, "flaky") && r.bugs[0], "%s", r.bugs);
     pl_session_close(s);
 }
 END_TEST

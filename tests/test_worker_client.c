@@ -83,10 +83,12 @@ START_TEST(client_crashes_cost_one_request)
     ck_assert(!fake_ask(s, "segv", PL_REQ_CALL, 1, 10, &rep, &r));
     ck_assert_int_eq(r.status, PL_CRASH);
     ck_assert_msg(strstr(r.reason, "segmentation fault") != NULL, "%s", r.reason);
+    ck_assert_str_eq(r.bugs, "crash");
     ck_assert(fake_ask(s, "ok", PL_REQ_CALL, 1, 10, &rep, &r)); /* a fresh worker */
     ck_assert(!fake_ask(s, "exit", PL_REQ_CALL, 1, 10, &rep, &r));
     ck_assert_int_eq(r.status, PL_CRASH);
     ck_assert_msg(strstr(r.reason, "exited with status 3") != NULL, "%s", r.reason);
+    ck_assert_str_eq(r.bugs, "exit");
     double t0 = pl_now();
     ck_assert(!fake_ask(s, "hang", PL_REQ_CALL, 1, 0.5, &rep, &r));
     ck_assert_int_eq(r.status, PL_TIMEOUT);
@@ -96,11 +98,13 @@ START_TEST(client_crashes_cost_one_request)
     ck_assert_int_eq(r.status, PL_CRASH);
     ck_assert_msg(strstr(r.reason, "exited after printing a CUDA error, \"invalid argument\"") != NULL, "%s", r.reason);
     ck_assert_str_eq(r.cuda_error, "invalid argument");
+    ck_assert_str_eq(r.bugs, "cuda_error");
     ck_assert_msg(strstr(r.detail, "reported at efficient.cu:272, then exit status 1") != NULL, "%s", r.detail);
     pl_session_label(s, "heap");
     ck_assert(!fake_ask(s, "heap", PL_REQ_CALL, 1, 10, &rep, &r));
     ck_assert_int_eq(r.status, PL_CRASH);
     ck_assert_msg(strstr(r.reason, "heap corrupted (\"free(): invalid next size (fast)\")") != NULL, "%s", r.reason);
+    ck_assert_str_eq(r.bugs, "heap_corrupt");
     pl_session_label(s, "exit again");
     ck_assert(!fake_ask(s, "exit", PL_REQ_CALL, 1, 10, &rep, &r)); /* the last test's words are not this one's */
     ck_assert_msg(strstr(r.reason, "exited with status 3") != NULL, "%s", r.reason);

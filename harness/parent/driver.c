@@ -20,6 +20,7 @@
  * before the worker starts.
  */
 #define _GNU_SOURCE
+#include "bugs.h"
 #include "lab.h"
 #include "outcome.h"
 #include "report.h"
@@ -563,6 +564,7 @@ START_TEST(graded)
         /* the same hang again under another input parameter: seconds for nothing */
         r.status = PL_FAIL;
         snprintf(r.reason, sizeof r.reason, "not run: part (%s) already timed out at n = 0", t->part->id);
+        pl_bug_add(r.bugs, sizeof r.bugs, PL_BUG_HANG_EMPTY);
     } else if (t->limit && G.in_part[_i] > 1 && !G.passed_in_part[first]) {
         /* seconds of gigabytes for a part that passes nothing else (a stub):
            it could not pass this one either */

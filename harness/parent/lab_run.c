@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "lab.h"
 
+#include "bugs.h"
 #include "diagnose.h"
 #include "judges/judge.h"
 #include "report.h"
@@ -142,10 +143,14 @@ static int conv_begin(conv *c, pl_session *s, const pl_lab *lab, const pl_part *
     return 1;
 }
 
+/* Adds a bugs.h class to the test's (the scores' bugs column). */
+static void bug(pl_result *r, const char *code) { pl_bug_add(r->bugs, sizeof r->bugs, code); }
+
 /* A CUDA error's likely cause at the test's size, after the reason (as far
    as it fits) and as a detail line. */
 static void cuda_cause(conv *c, const char *err)
 {
+    bug(c->r, PL_BUG_CUDA_ERROR);
     char hint[200];
     pl_cuda_error_hint(err, c->n, pl_part_size_name(c->p), hint, sizeof hint);
     if (!hint[0])
@@ -178,10 +183,12 @@ static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, doubl
         c->deadline = pl_now() + c->limit_s;
     }
     if (!pl_session_request(c->s, &q, rep, c->deadline, wall ? wall : &w, c->r)) {
-        if (c->r->status == PL_TIMEOUT)
+        if (c->r->status == PL_TIMEOUT) {
             snprintf(c->r->reason, sizeof c->r->reason, "timed out after %g s and was killed (%s)", c->limit_s,
                      c->n == 0 ? "at n = 0, an empty input: a loop or log2(n) that never ends?"
                                : "a kernel or loop that never finishes?");
+            bug(c->r, c->n == 0 ? PL_BUG_HANG_EMPTY : PL_BUG_HANG);
+        }
         else if (c->r->cuda_error) /* its own error check printed one, then exited */
             cuda_cause(c, c->r->cuda_error);
         return 0;
@@ -282,6 +289,9 @@ static void run_repeated(pl_session *s, const pl_lab *lab, const pl_part *part, 
     }
     r->status = PL_FAIL;
     r->findings = t.first_d.findings;
+    bug(r, pl_bug_of_finding(t.first_d.chosen));
+    if (t.wrong < runs)
+        bug(r, PL_BUG_FLAKY);
     pl_judge_summarize(pl_part_judge(part), &t, r->reason, sizeof r->reason, r->detail, sizeof r->detail);
 }
 
@@ -378,6 +388,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
             pl_diag d;
             r->status = judge(part, &v, &d) ? PL_PASS : PL_FAIL;
             r->findings = d.findings;
+            bug(r, pl_bug_of_finding(d.chosen));
             snprintf(r->reason, sizeof r->reason, "%s", d.reason);
             snprintf(r->detail, sizeof r->detail, "%s", d.detail);
         }
@@ -516,6 +527,9 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         if (!right) {
             r->status = PL_FAIL;
             r->findings = d.findings;
+            if (k >= 0)
+                bug(r, PL_BUG_TIMED_WRONG);
+            bug(r, pl_bug_of_finding(d.chosen));
             if (k < 0)
                 snprintf(r->reason, sizeof r->reason, "wrong result, so not timed: %.160s", d.reason);
             else
@@ -658,18 +672,21 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     /* Performance points need performance of the part's own: not the
        vendor's, not the CPU's. */
     char why[sizeof r->detail] = "";
-    if (no_points)
+    if (no_points) {
         snprintf(why, sizeof why, "no performance points: %s\n", no_points);
-    else if (!p->lends && ti.lent_calls > 0)
+    } else if (!p->lends && ti.lent_calls > 0) {
+        bug(r, PL_BUG_VENDOR);
         snprintf(why, sizeof why,
                  "no performance points: part (%s) called primlab_scan_exclusive (the vendor library), which its "
                  "contract does not lend it\n",
                  p->id);
-    else if (cpu_extra > 30 && cpu_extra > 0.5 * ti.window_ms)
+    } else if (cpu_extra > 30 && cpu_extra > 0.5 * ti.window_ms) {
+        bug(r, PL_BUG_HOST);
         snprintf(why, sizeof why,
                  "no performance points: the submission's processes used %.0f ms of CPU time in %.0f ms of timed "
                  "calls and their transfers: the part computed on the CPU\n",
                  ti.cpu_ms, ti.window_ms);
+    }
     if (*why)
         r->score = 0;
     size_t dl = strlen(why);
@@ -714,6 +731,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         for (int j = 0; j < ti.reps; j++)
             if (ti.alloc_ms[j] > 0)
                 am[na++] = ti.alloc_ms[j];
+        bug(r, PL_BUG_ALLOC);
         char when[48] = "every call";
         if (ti.alloc_reps < ti.reps)
             snprintf(when, sizeof when, "%d of %d timed calls", ti.alloc_reps, ti.reps);

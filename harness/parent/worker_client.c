@@ -2,6 +2,7 @@
  * worker (see worker_client.h). */
 #define _GNU_SOURCE
 #include "worker_client.h"
+#include "bugs.h"
 #include "diagnose.h"
 #include "gpu_nodes.h"
 
@@ -585,6 +586,7 @@ static void worker_died(pl_session *s, pl_result *r)
     char msg[80], place[64];
     const char *cuda = pl_find_cuda_error(s->test_out);
     if (pl_find_heap_error(s->test_out, msg, sizeof msg)) {
+        pl_bug_add(r->bugs, sizeof r->bugs, PL_BUG_HEAP);
         snprintf(r->reason, sizeof r->reason,
                  "crashed: the C library found its heap corrupted (\"%s\"): host code wrote past the end of a "
                  "malloc'd buffer?", msg);
@@ -594,13 +596,16 @@ static void worker_died(pl_session *s, pl_result *r)
     } else if (cuda && (code > 0 || sig)) {
         pl_cuda_error_place(s->test_out, cuda, place, sizeof place);
         r->cuda_error = cuda;
+        pl_bug_add(r->bugs, sizeof r->bugs, PL_BUG_CUDA_ERROR);
         snprintf(r->reason, sizeof r->reason, "%s after printing a CUDA error, \"%s\"",
                  sig ? "crashed" : "exited", cuda);
         snprintf(r->detail, sizeof r->detail, "  %s%s, then %s %d\n", place[0] ? "reported at " : "its own check",
                  place, sig ? "signal" : "exit status", sig ? sig : code);
     } else if (sig) {
+        pl_bug_add(r->bugs, sizeof r->bugs, PL_BUG_CRASH);
         snprintf(r->reason, sizeof r->reason, "crashed: %s", signal_words(sig));
     } else {
+        pl_bug_add(r->bugs, sizeof r->bugs, PL_BUG_EXIT);
         snprintf(r->reason, sizeof r->reason, "exited with status %d before reporting a result (exit() called?)",
                  code);
     }
