@@ -326,6 +326,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" timed tests/test_overflow.sh || f=1; \
 	  echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; f=1; }; \
 	  echo "$$figs" | tail -n 1; \
+	  echo "== tests/test_report_browser.sh"; timed tests/test_report_browser.sh || [ $$? = 77 ] || f=1; \
 	  return $$f; }; \
 	cpu_suites >build/test-logs/cpu.log 2>&1 & cpu=$$!; \
 	grading_suites() { f=0; \

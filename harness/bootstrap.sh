@@ -10,6 +10,8 @@
 #   harness/bootstrap.sh --slurm    also Slurm and MUNGE (slurmctld, slurmd, sbatch,
 #                                   munged: tests/test_slurm.sh starts a one-node
 #                                   cluster with them), optional
+#   harness/bootstrap.sh --browser  also Chromium (tests/report_browser.sh opens
+#                                   the HTML class report in it), optional
 #
 # Installs missing packages with apt-get when it can (root, or sudo without a
 # password); otherwise prints the exact command and exits 1. A Check that is
@@ -18,21 +20,24 @@
 # bubblewrap (bwrap, the sandbox student code runs in) is optional: when it
 # cannot be installed or cannot start here, a one-line warning says what
 # that costs (make grade refuses to run) and this still exits 0; so is
-# clang's libFuzzer, asked for with --fuzz (without it make fuzz skips), and
+# clang's libFuzzer, asked for with --fuzz (without it make fuzz skips),
 # Slurm with --slurm (without it the Slurm test skips; make grade SLURM=1
-# needs only the client commands, on a cluster's login node).
+# needs only the client commands, on a cluster's login node), and Chromium
+# with --browser (without it tests/test_report_browser.sh skips).
 # The Makefile runs this when its stamp file is missing.
 set -u
 
 want_plots=0
 want_fuzz=0
 want_slurm=0
+want_browser=0
 for a in "$@"; do
     case "$a" in
     --plots) want_plots=1 ;;
     --fuzz) want_fuzz=1 ;;
     --slurm) want_slurm=1 ;;
-    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
+    --browser) want_browser=1 ;;
+    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "bootstrap: unknown option '$a'" >&2; exit 2 ;;
     esac
 done
@@ -202,6 +207,25 @@ if [ "$want_slurm" = 1 ]; then
         say "slurm: $(slurmctld -V 2>/dev/null || /usr/sbin/slurmctld -V 2>/dev/null) (slurmctld, slurmd, sbatch, munged found)"
     else
         say "warning: Slurm or MUNGE is missing (${why:-installed, but a command is still not found}): tests/test_slurm.sh will skip"
+    fi
+fi
+
+# Optional, with --browser: Chromium, as tests/report_browser.sh looks for
+# it. Only the tests need it, and it is 80 MB to fetch (290 MB installed),
+# so neither make nor make demo asks for it; .ci/run does.
+find_browser() {
+    local c
+    for c in chromium chromium-browser google-chrome; do
+        command -v "$c" >/dev/null 2>&1 && { command -v "$c"; return 0; }
+    done
+    return 1
+}
+if [ "$want_browser" = 1 ]; then
+    why="installed, but not found on PATH"
+    if browser=$(find_browser) || { apt_install chromium && browser=$(find_browser); }; then
+        say "chromium: $browser ($("$browser" --version 2>/dev/null))"
+    else
+        say "warning: chromium is missing ($why): tests/test_report_browser.sh will skip"
     fi
 fi
 
