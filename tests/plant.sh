@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/plant.sh [build|grade|make DEST] [NAME...]: the planted bugs of
+# tests/plant.sh [build|grade|make DEST|bugs] [NAME...]: the planted bugs of
 # tests/plants/NN-lab.plants, each a copy of a lab's file with a few lines
 # replaced, made as a submission (a folder laid out like labs/, IMPL=folder),
 # built, and graded where the bug shows: what it must be told is asserted.
@@ -12,6 +12,8 @@
 #   (none)     grade with a GPU, build without one (what make test runs)
 #   make DEST  only write the copies, DEST/NAME/NN-lab/file.cu, and print
 #              their names (tests/bench_grade_jobs.sh grades them as a class)
+#   bugs       print `NAME<TAB>CODES` for each plant with a bugs line (the
+#              census test grades them as a class: tests/test_class_census.sh)
 # NAME...: only the plants so named (stub, or 07.stub: lab 07's), those of
 # the labs so named (07, or 07-segmented-spmv), or of the sets so named;
 # none: every plant outside a set;
@@ -24,6 +26,10 @@
 #   builds no                the copy must not compile
 #   set SET                  graded only when SET is named (make
 #                            test-hostile runs `tests/plant.sh class`)
+#   bugs CODE...             graded as a student of a class, the bug
+#                            classes (harness/parent/bugs.h) its scores
+#                            rows must name, or NOBUILD for a copy that
+#                            does not compile
 #   - TEXT                   whole lines replaced (`-` alone: an empty line);
 #   + TEXT                   the lines that replace them. Each run of - lines
 #                            and the + lines after it is one edit; its text
@@ -49,7 +55,8 @@ case "${1:-}" in
 build | grade) mode=$1; shift ;;
 make) [ -n "${2:-}" ] || { echo "usage: tests/plant.sh make DEST [NAME...]" >&2; exit 2; }
     mode=make dest=$2; shift 2 ;;
--*) echo "usage: tests/plant.sh [build|grade|make DEST] [NAME...]" >&2; exit 2 ;;
+bugs) mode=bugs; shift ;;
+-*) echo "usage: tests/plant.sh [build|grade|make DEST|bugs] [NAME...]" >&2; exit 2 ;;
 esac
 want=" $* "
 jobs=${PLANT_JOBS:-2}
@@ -75,6 +82,7 @@ parse() { # parse TABLE
         'from '*) echo "${line#from }" >"$p/from" ;;
         'builds no') touch "$p/no-build" ;;
         'set '*) echo "${line#set }" >"$p/set" ;;
+        'bugs '*) echo "${line#bugs }" >"$p/bugs" ;;
         - | '- '*)
             [ "$side" = - ] || { k=$((k + 1)); : >"$p/old.$k"; : >"$p/new.$k"; }
             side=-; printf '%s\n' "${line#-}" | sed 's/^ //' >>"$p/old.$k" ;;
@@ -130,6 +138,10 @@ plant() {
     printf '%s' "${text#$'\n'}" >"$2/$lab/$(labfile "$lab")"
 }
 
+if [ $mode = bugs ]; then
+    for n in $names; do [ ! -f "$t/p/$n/bugs" ] || printf '%s\t%s\n' "$n" "$(cat "$t/p/$n/bugs")"; done
+    exit 0
+fi
 if [ $mode = make ]; then
     for n in $names; do
         [ -f "$(base "$n")" ] || continue
