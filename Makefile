@@ -235,7 +235,7 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 # (tests/wrong_scans.cu), and each lab's suites run against its solution's
 # worker; the planted bugs of tests/plants/ (tests/plant.sh) after them.
 # The units without a GPU, one test binary each (tests/test_<unit>.c).
-CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx
+CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx class_report
 $(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
