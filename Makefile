@@ -267,6 +267,8 @@ $(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
 # test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
 # times anything).
 CPU_TESTS := $(CPU_UNITS:%=build/tests/test_%) build/tests/test_judges
+# The class report of 1,000 students in at most 10 s (build/primlab-report).
+CPU_TESTS += tests/test_class_report_scale.sh
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
 TEST_WORKERS := build/tests/fake-worker build/tests/wrong-scans-worker
