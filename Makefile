@@ -221,6 +221,10 @@ $(foreach l,$(LAB_IDS),$(eval $(call lab_table_rules,$(l))))
 build/primlab-results: build/obj/harness/parent/results_main.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)$(CC) -o $@ $^
+# The class report of a grading folder (make report).
+build/primlab-report: build/obj/harness/parent/class_report_main.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)$(CC) -o $@ $^ -lm
 # The Matrix Market reader of the sparse labs, as a command for instructors.
 build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 	$(quiet) LINK $@
@@ -231,7 +235,7 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 # (tests/wrong_scans.cu), and each lab's suites run against its solution's
 # worker; the planted bugs of tests/plants/ (tests/plant.sh) after them.
 # The units without a GPU, one test binary each (tests/test_<unit>.c).
-CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx
+CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx class_report
 $(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
@@ -263,13 +267,15 @@ $(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
 # test_submission_files.sh, test_kit_anywhere.sh) beside both (none of them
 # times anything).
 CPU_TESTS := $(CPU_UNITS:%=build/tests/test_%) build/tests/test_judges
+# The class report of 1,000 students in at most 10 s (build/primlab-report).
+CPU_TESTS += tests/test_class_report_scale.sh
 GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
 TEST_WORKERS := build/tests/fake-worker build/tests/wrong-scans-worker
 # A lab's own command-line tests (tests/test_labNN_*.sh), with the GPU suites.
 LAB_SCRIPTS := $(sort $(wildcard tests/test_lab[0-9][0-9]_*.sh))
 LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
-TOOLS := build/primlab-results build/mtx-check $(LAB_IDS:%=build/tables/lab%)
+TOOLS := build/primlab-results build/primlab-report build/mtx-check $(LAB_IDS:%=build/tables/lab%)
 # Pieces of the build kept beside the code they build: shared ones in mk/,
 # a lab's own in harness/labs/labNN.mk (its tests, its workers' link flags,
 # LDLIBS_LABNN). Each may add to CPU_TESTS, GPU_TESTS and TOOLS and define
@@ -280,7 +286,7 @@ include $(sort $(wildcard harness/labs/*.mk))
 .SECONDARY:
 
 # ---------------------------------------------------------------- targets
-.PHONY: all help test test-hostile test-sanitize fuzz check grade handout profile demo plots clean bootstrap FORCE
+.PHONY: all help test test-hostile test-sanitize fuzz check grade report handout profile demo plots clean bootstrap FORCE
 
 all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
@@ -293,6 +299,8 @@ help:
 	@echo "  make check           grade the student code: LAB=NN for one lab, IMPL=solutions for the solutions"
 	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade,"
 	@echo "                       JOBS=N students at a time (one per GPU), SLURM=1 as a Slurm job array"
+	@echo "  make report          the class report of a graded class: GRADES/report.html and report.md;"
+	@echo "                       GRADES=dir, ANON=1 (pseudonyms), REFERENCE=scores.tsv (the solution's ratios)"
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
 	@echo "  make demo            run lab $(DEMO_LAB)'s solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
@@ -359,7 +367,7 @@ test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-test-sanitize: build/tests/fake-worker build/mtx-check | build/.bootstrap
+test-sanitize: build/tests/fake-worker build/mtx-check build/primlab-report | build/.bootstrap
 	$(quiet) CC build/asan/test_*
 	$(Q)mkdir -p build/asan && for t in $(CPU_UNITS:%=test_%) test_ref06; do \
 	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
@@ -396,6 +404,14 @@ check: | build/.bootstrap
 GRADES ?= build/grades
 grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"
+
+# The class report of GRADES (harness/parent/class_report.h): one page
+# for a browser or a printer, and the same tables in Markdown. ANON=1 shows
+# students under pseudonyms; REFERENCE=build/solutions/scores.tsv
+# (make check IMPL=solutions) sets the solution's ratios beside the class's.
+report: build/primlab-report
+	$(Q)build/primlab-report $(if $(filter 1,$(ANON)),--anon) $(if $(REFERENCE),--reference "$(REFERENCE)") "$(GRADES)" && \
+	  echo "report: $(GRADES)/report.html (open it in a browser, or print it), $(GRADES)/report.md"
 
 DEMO_SIZES ?= 2^16,2^20,2^24
 demo: build/$(SHOW_IMPL)/lab$(DEMO_LAB) build/$(SHOW_IMPL)/lab$(DEMO_LAB)-worker
