@@ -37,6 +37,9 @@
 #       UTC start, seconds), appended (atomically) once the results land;
 #   OUT/gradebook.csv: student, a score per lab, total; one row per student
 #       in the record, rebuilt (atomically) at the end of every run.
+#   OUT/report.html, OUT/report.md: the class report (build/primlab-report,
+#       also `make report`), rebuilt at the end of every run from the files
+#       above; a warning when it cannot be made.
 # A rerun skips a student whose last record line has the submission's
 # current checksum (and whose results are there); a changed submission is
 # regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
@@ -162,7 +165,7 @@ hidden_paths() {
 # fails again under the first student, who is then left ungraded with the
 # reason (check.sh tells the kit's failures from the student's).
 build_kit_parts() {
-    local id targets=(build/primlab-results)
+    local id targets=(build/primlab-results build/primlab-report)
     for id in "${ids[@]}"; do
         targets+=("build/tables/lab$id" "build/vendor/lab$id-worker" "build/obj/worker/lab$id-core.o"
             "build/obj/harness/parent/labs/lab$id.o")
@@ -551,6 +554,19 @@ write_gradebook() {
     echo "$book"
 }
 
+# write_report: the class report (GRADES/report.html and report.md, what
+# `make report` writes) from the files above; one that cannot be made is a
+# warning, never a grading failure.
+write_report() {
+    local err
+    if err=$(make -s --no-print-directory build/primlab-report 2>&1 >/dev/null) &&
+        err=$(build/primlab-report "$out" 2>&1 >/dev/null); then
+        echo "class report: $out/report.html"
+    else
+        echo "grade: warning: no class report: $(grep -m 1 . <<<"$err")" >&2
+    fi
+}
+
 # write_ungraded: the students this run left ungraded (the ungraded array:
 # "student<TAB>why" lines) into OUT/.ungraded.tsv, renamed into place; the
 # file goes when there are none, so a stale one never outlives the fix.
@@ -739,6 +755,7 @@ if [ "$slurm" = 1 ]; then slurm_grade; else grade_here; fi
 
 book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"
 write_ungraded || die "could not write '$out/.ungraded.tsv'"
+write_report
 # performance points compare a student's code with the vendor library on
 # the same GPU, but a GPU model of its own can still favour some codes
 mapfile -t kinds < <(printf '%s\n' "${models[@]}" | grep -vxE -e '-|' | sort | uniq -c | sed 's/^ *//')

@@ -23,7 +23,9 @@ What each check reads:
   static    the HTML itself (html.parser): every src, href, xlink:href,
             srcset, data, poster, action, ... attribute, every url(...) in
             an attribute or a <style>, every @import, and a meta refresh
-            must be a #fragment or the relative link report.txt.
+            must be a #fragment, or a relative link to report.txt or to
+            STUDENT/report.txt (a student's folder beside the page: a name
+            of letters, digits, '.', '_' and '-', not starting with '.').
   loads     Page.navigate and Page.loadEventFired.
   console   Runtime.exceptionThrown (uncaught errors), Runtime.consoleAPICalled
             of type error or assert, Log.entryAdded of level error (failed
@@ -55,7 +57,7 @@ WIDTH = 1200          # the screenshot's width, CSS pixels at scale 1
 MAX_HEIGHT = 16384    # Chromium's largest capture; taller pages are cut
 DEADLINE_S = 50       # the shell's timeout is 60 s: answer before it kills us
 SETTLE_S = 0.5        # events still counted after the load event
-ALLOWED = re.compile(r'^(#.*|(\./)?report\.txt(#.*)?)$')
+ALLOWED = re.compile(r'^(#.*|(\./)?([A-Za-z0-9_-][A-Za-z0-9._-]*/)?report\.txt(#.*)?)$')
 
 # attributes whose value the browser may fetch, or follow
 URL_ATTRS = {'src', 'href', 'xlink:href', 'srcset', 'data', 'poster', 'action',
