@@ -306,7 +306,8 @@ help:
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@for f in $(PROFILE_SCRIPTS); do l=$${f##*/lab}; \
 	  printf '  %-20s %s\n' "make profile LAB=$${l%%-profile.sh}" "$$(sed -n 's/^# help: //p' $$f)"; done
-	@echo "  make test-hostile    grade the planted set class (tests/plants) and the hostile submissions (tests/hostile)"
+	@echo "  make test-hostile    grade the planted set class (tests/plants) and the hostile submissions (tests/hostile),"
+	@echo "                       and the class report's census of the plants (with a GPU)"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
 	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
@@ -344,6 +345,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_submission_files.sh"; timed tests/test_submission_files.sh || f=1; \
 	  echo "== tests/test_kit_anywhere.sh"; timed tests/test_kit_anywhere.sh || f=1; \
 	  echo "== tests/test_new_lab.sh"; timed tests/test_new_lab.sh || f=1; \
+	  echo "== tests/test_class_report_dryrun.sh"; timed tests/test_class_report_dryrun.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
@@ -359,10 +361,13 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 # Submissions as a class would hand them in: the planted bugs of the grading
 # issue get their reasons (tests/plant.sh class), and the hostile ones
 # score only what they earn and change nothing outside their sandbox
-# (tests/test_hostile.sh). Without a GPU, the checks that need none (CI runs
-# it); with one, a few minutes.
+# (tests/test_hostile.sh); the plants that name their bug classes, graded
+# as one class, are counted under those classes in the class report's
+# census (tests/test_class_census.sh, GPU only). Without a GPU, the checks
+# that need none (CI runs it); with one, a few minutes.
 test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(Q)fail=0; tests/plant.sh class || fail=1; tests/test_hostile.sh || fail=1; exit $$fail
+	$(Q)fail=0; tests/plant.sh class || fail=1; tests/test_hostile.sh || fail=1; \
+	  tests/test_class_census.sh || [ $$? = 77 ] || fail=1; exit $$fail
 
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.

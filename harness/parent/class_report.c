@@ -145,6 +145,11 @@ typedef struct klass {
     census *cs;
     int ncs, capcs;
     census cause[2]; /* NOBUILD, MISSING */
+    /* Rows of tests that ran, and of tests that could not for want of a GPU
+       or of the kit's worker (NOGPU, NOWORKER): a class with none of the
+       first and some of the second was a dry run, and scores nothing. */
+    long rows_ran, rows_nogpu;
+    char nogpu_why[160];
     dvec total;
     double total_max;
     int oom, too_many_labs;
@@ -668,7 +673,7 @@ static int fold_test(klass *c, int l, const pl_score *r)
 static int fold_student(klass *c, int si, const pl_scores *s)
 {
     double got[MAX_LABS] = {0}, max[MAX_LABS] = {0}, sum = 0, summax = 0;
-    char seen[MAX_LABS] = {0};
+    char seen[MAX_LABS] = {0}, any_notrun = 0;
     for (int i = 0; i < s->n; i++) {
         const pl_score *r = &s->rows[i];
         int l = lab_index(c, r->lab);
@@ -684,9 +689,19 @@ static int fold_student(klass *c, int si, const pl_scores *s)
                 return -1;
             continue;
         }
+        if (!strcmp(r->cause, PL_CAUSE_NOGPU) || !strcmp(r->cause, PL_CAUSE_NOWORKER)) {
+            /* not run: no score for this lab, nor a total for the student */
+            c->rows_nogpu++, any_notrun = 1;
+            if (!c->nogpu_why[0])
+                pl_no_gpu_why(r, c->nogpu_why, sizeof c->nogpu_why);
+            continue;
+        }
+        c->rows_ran++;
         if (fold_test(c, l, r) || fold_bugs(c, si, l, r))
             return -1;
     }
+    if (any_notrun)
+        return 0;
     for (int l = 0; l < c->nlabs; l++)
         if (seen[l]) {
             sum += got[l], summax += max[l];
@@ -717,6 +732,11 @@ static int read_students(klass *c)
         pl_scores_free(&s);
         if (c->oom || c->too_many_labs)
             return -1;
+    }
+    if (c->rows_nogpu && !c->rows_ran) { /* a dry run scores nothing, not even a lab left out */
+        for (int l = 0; l < c->nlabs; l++)
+            c->labs[l].scores.n = 0;
+        c->total.n = 0;
     }
     return 0;
 }
@@ -1268,8 +1288,14 @@ static void lab_row(out *w, const char *name, const dvec *v, double max, int mis
     row(w);
     cell(w, "%s", name);
     cell(w, "%d", s.n);
-    cell(w, "%.2f", s.mean), cell(w, "%.2f", s.median), cell(w, "%.2f", s.min), cell(w, "%.2f", s.max);
-    cell(w, "%.2f", s.sd), cell(w, "%g", max), cell(w, "%d", missing), cell(w, "%d", nobuild);
+    if (s.n) {
+        cell(w, "%.2f", s.mean), cell(w, "%.2f", s.median), cell(w, "%.2f", s.min), cell(w, "%.2f", s.max);
+        cell(w, "%.2f", s.sd);
+    } else { /* nothing scored (a dry run): no statistics */
+        for (int k = 0; k < 5; k++)
+            cell(w, "-");
+    }
+    cell(w, "%g", max), cell(w, "%d", missing), cell(w, "%d", nobuild);
     row_end(w);
 }
 
@@ -1304,6 +1330,13 @@ static void section_class(out *w)
     }
     heading(w, 2, "The class");
     para(w, "Students: %d graded, %d not graded.", graded, ungraded);
+    if (c->rows_nogpu && !c->rows_ran)
+        warning(w, "No test ran on a GPU (a dry run): no points are given, and no bug class is named. What grading "
+                   "decides without a GPU is counted below: who handed in which lab, and whose lab does not compile.");
+    else if (c->rows_nogpu)
+        warning(w, "Some students' tests did not run on a GPU: those students have no points in the statistics.");
+    if (c->nogpu_why[0])
+        para(w, "Why no test ran: %s.", c->nogpu_why);
     if (why)
         not_graded(w);
     if (unread) {
