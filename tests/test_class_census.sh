@@ -37,6 +37,7 @@ mapfile -t plants < <(cut -f 1 "$t/bugs.tsv")
 tests/plant.sh make "$t/subs" "${plants[@]}" >/dev/null || { echo "tests/plant.sh make failed" >&2; exit 2; }
 mkdir -p "$t/subs/solution" "$t/subs/stub"
 for d in $(harness/lab-dirs.sh); do
+    d=$(basename "$d")
     cp -r "solutions/$d" "$t/subs/solution/" && cp -r "labs/$d" "$t/subs/stub/" || exit 2
 done
 n=$(ls "$t/subs" | wc -l)

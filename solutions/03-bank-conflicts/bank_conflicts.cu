@@ -5,7 +5,7 @@
  *     (32-way conflicts on the column reads), a padded [32][33] tile, and an
  *     XOR-swizzled tile;
  * (c) lab 02's shared-memory Blelloch scan without and with GPU Gems 3's
- *     padding (blelloch_tile.cuh, shared with the lab 02 solution).
+ *     padding (blelloch_tile.cuh, a copy of the lab 02 solution's: make given).
  *
  *   make check LAB=03 IMPL=solutions
  *   build/solutions/lab03 run --part b2
@@ -13,7 +13,7 @@
  */
 #include "bank_conflicts.h"
 
-#include "../02-blelloch-scan/blelloch_tile.cuh"
+#include "blelloch_tile.cuh"
 
 #define STRIDE_BLOCK 256
 

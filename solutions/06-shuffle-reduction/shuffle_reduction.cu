@@ -11,7 +11,7 @@
  * SpMV: (c) a thread per row; (d) a group of G lanes per row (G from the
  * mean row length, 2 to 32), reduced by shuffles of width G.
  */
-#include "../../labs/06-shuffle-reduction/shuffle_reduction.h"
+#include "shuffle_reduction.h"
 
 #include <cuda_runtime.h>
 #include <stdint.h>
