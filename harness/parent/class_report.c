@@ -1666,11 +1666,12 @@ static void write_page(out *w)
     para(w, "Made by primlab-report from %s%s.", c->grades, c->o->anon ? ", students under pseudonyms" : "");
     if (w->html && w->fg->why[0])
         para(w, "Figures left out: %s.", w->fg->why);
+    /* what a glance wants first; every test's line, the longest part, last */
     section_class(w);
-    section_tests(w);
     section_census(w);
     section_perf(w);
     section_grading(w);
+    section_tests(w);
     if (w->html)
         fputs("</body>\n</html>\n", w->f);
 }

@@ -14,10 +14,10 @@
  *   GRADES/report.html  one self-contained page (no script, nothing
  *                       fetched; inline SVG figures drawn by one gnuplot run)
  *   GRADES/report.md    the same tables in Markdown, for a terminal
- * Sections: the class (who is graded, scores per lab), the tests (pass rate,
- * lowest first), the bug-class census (bugs.h), performance (the class's
- * ratios against the full-marks target and the solution's) and grading (GPU
- * models and seconds).
+ * Sections: the class (who is graded, scores per lab), the bug-class census
+ * (bugs.h), performance (the class's ratios against the full-marks target
+ * and the solution's), grading (GPU models and seconds), and last, as the
+ * longest, the tests (pass rate, lowest first).
  *
  * Anonymous (anon): every student is shown as "student-" and 8 or more hex
  * digits of SipHash-2-4 of the name, keyed by GRADES/.anon-key (16 random
