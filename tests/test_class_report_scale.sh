@@ -84,17 +84,21 @@ rows=$(cat "$g"/s*/scores.tsv | grep -vc '^#')
 mb_in=$(du -sm "$g" | cut -f 1)
 echo "the class: $students students, $rows rows, $mb_in MB of scores"
 
-start=$(date +%s%N)
-"$bin" --reference tests/class/.reference-scores.tsv "$g" 2>"$t/err"
+# The limit is on the CPU seconds the report and its gnuplot use (user +
+# system): make test runs this beside the other suites on two cores, where
+# the wall clock measures the neighbours too. Both are printed; the wall
+# time alone stays under 10 s on an idle machine (3.3 s here).
+TIMEFORMAT='%R %U %S'
+{ time "$bin" --reference tests/class/.reference-scores.tsv "$g" 2>"$t/err"; } 2>"$t/time"
 rc=$?
-end=$(date +%s%N)
-secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')
+read -r secs user sys <"$t/time"
+cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 bytes=$(stat -c %s "$g/report.html" 2>/dev/null || echo 0)
 mb=$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1e6 }')
-echo "report of $students students: $secs s, $mb MB"
+echo "report of $students students: $secs s ($cpu s of CPU), $mb MB"
 
 verdict "primlab-report status 0, nothing on stderr" "$([ $rc = 0 ] || echo "; status $rc")$([ ! -s "$t/err" ] || echo "; stderr: $(head -c 300 "$t/err")")"
-verdict "report in at most 10 s ($secs s)" "$(awk -v s="$secs" 'BEGIN { if (s > 10) print "; " s " s" }')"
+verdict "report in at most 10 s of CPU ($cpu s; $secs s wall)" "$(awk -v s="$cpu" -v w="$secs" 'BEGIN { if (s > 10 || w > 30) print "; " s " s of CPU, " w " s wall" }')"
 verdict "report.html under 5 MB ($mb MB)" "$([ "$bytes" -gt 0 ] && [ "$bytes" -lt 5000000 ] || echo "; $bytes bytes")"
 md="$g/report.md"
 verdict "report.md counts the class" "$(grep -qx "Students: $students graded, 3 not graded." "$md" || echo "; no 'Students: $students graded, 3 not graded.' line")"
