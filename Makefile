@@ -316,6 +316,14 @@ help:
 	@echo "  make bootstrap       find or install nvcc, Check, OpenMP and gnuplot"
 	@echo "  make clean           remove build/"
 	@echo "variables: LAB=NN IMPL=labs|solutions ARCH=sm_90 V=1 PRIMLAB_TIMEOUT=seconds PRIMLAB_LIMITS=0|1"
+	@echo "  check, grade: PRIMLAB_SEED=N (grade for real: hidden tests, the limit tests; never printed or stored)"
+	@echo "                PRIMLAB_NO_GPU=1 (a dry run: nothing runs on a GPU, no test scores), PRIMLAB_WIP=1 (labs marked WIP too)"
+	@echo "                AUTOLAB=1 CHECK_OUT=dir (make check: Autolab's scores line; where the results go)"
+	@echo "                PRIMLAB_COMPILE_S=seconds PRIMLAB_COMPILE_MEM_GB=N (a student's compile: time, memory)"
+	@echo "  grade:        PRIMLAB_GPUS=\"0 1\" (which GPUs) GRADE_TIMEOUT=seconds (a student) GRADE_LOCK_WAIT=seconds"
+	@echo "                GRADE_MAX_BYTES=N GRADE_MAX_FILES=N (an archive's unpacked size and files)"
+	@echo "  grade SLURM=1: GRADE_PARTITION GRADE_TIME GRADE_GRES GRADE_SBATCH=\"options\" GRADE_POLL=seconds"
+	@echo "  data:         PRIMLAB_MATRICES=dir MATRICES_DIR=dir (the real matrices), FUZZ_SECONDS=N"
 	@echo "labs: $(LAB_DIRS)"
 
 bootstrap:
@@ -336,6 +344,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; f=1; }; \
 	  echo "$$figs" | tail -n 1; \
 	  echo "== tests/test_report_browser.sh"; timed tests/test_report_browser.sh || [ $$? = 77 ] || f=1; \
+	  echo "== tests/test_help_vars.sh"; timed tests/test_help_vars.sh || f=1; \
 	  return $$f; }; \
 	cpu_suites >build/test-logs/cpu.log 2>&1 & cpu=$$!; \
 	grading_suites() { f=0; \
