@@ -75,14 +75,16 @@ kit_version() {
 # record line, stands for a run of this MODE, SEED and KIT grading a
 # submission whose checksum is SUM. Status 0: it stands (skip the student).
 # Status 1: grade; when only the mode, seed or kit differ, one line says why.
-# A dry line stands only for a dry run; a gpu line for either (a dry run
-# never replaces a real grade). A line of 9 fields, from before these
+# A dry line stands only for a dry run; a gpu line for any dry run, of
+# any seed or kit (a dry run never replaces a real grade). A line of 9 fields, from before these
 # columns, stands when its checksum does, as it always did.
 record_stands() {
     local f=()
     [ -n "$1" ] && mapfile -t -d $'\t' f < <(printf '%s' "$1")
     [ "${f[1]:-}" = "$2" ] || return 1
     [ ${#f[@]} -gt 9 ] || return 0
+    # a dry run never replaces a real grade, whatever its seed or kit
+    [ "${f[9]:-}" = gpu ] && [ "$3" = dry ] && return 0
     if [ "${f[9]:-}" != gpu ] && [ "$3" = gpu ]; then
         echo "the last grading was a dry run (no GPU)"
     elif [ "${f[10]:-}" != "$4" ]; then

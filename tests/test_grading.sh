@@ -129,6 +129,8 @@ check "record: a dry line, a run on a GPU: regraded" stands "1:the last grading 
 check "record: a dry line, a dry run: skipped" stands "0:" "$line"$'\tdry\tpublic\t0.1.0+a' "$sum" dry public 0.1.0+a
 check "record: a gpu line, a dry run: skipped (never replaced)" stands "0:" \
     "$line"$'\tgpu\tpublic\t0.1.0+a' "$sum" dry public 0.1.0+a
+check "record: a gpu line, a dry run of another seed and kit: skipped" stands "0:" \
+    "$line"$'\tgpu\t0123456789abcdef\t0.1.0+a' "$sum" dry public 0.1.1+b
 check "record: another seed" stands "1:the last grading was with another seed" \
     "$line"$'\tgpu\t0123456789abcdef\t0.1.0+a' "$sum" gpu fedcba9876543210 0.1.0+a
 check "record: a seed, then none" stands "1:the last grading was with a seed, and this run has none" \
