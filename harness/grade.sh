@@ -34,15 +34,24 @@
 #       OUT/.slurm/tasks/<student>), then renamed over the old folder;
 #   OUT/.graded.tsv: the record, one line per grading (student, sha256 of the
 #       submission, UTC time, then where: host, GPU, GPU model, Slurm task,
-#       UTC start, seconds), appended (atomically) once the results land;
+#       UTC start, seconds, then what: mode (gpu or dry), the seed's
+#       fingerprint (or public), the kit's version; harness/record.sh),
+#       appended (atomically) once the results land;
+#   OUT/.seed-key: the key of the seed's fingerprints (mode 0600), made by
+#       the first run with PRIMLAB_SEED;
 #   OUT/gradebook.csv: student, a score per lab, total; one row per student
 #       in the record, rebuilt (atomically) at the end of every run.
 #   OUT/report.html, OUT/report.md: the class report (build/primlab-report,
 #       also `make report`), rebuilt at the end of every run from the files
 #       above; a warning when it cannot be made.
 # A rerun skips a student whose last record line has the submission's
-# current checksum (and whose results are there); a changed submission is
-# regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
+# current checksum (and whose results are there), unless that grading was a
+# dry run and this one is not, or was with another seed or kit version:
+# then one line says why the student is regraded (so a practice run never
+# blocks the real one). A dry run skips a real grading (never replaces it);
+# a line from before the mode, seed and kit columns (9 fields) is skipped on
+# its checksum alone, as it always was, and silently. A changed submission
+# is regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
 #
 # A failure of the grading machine is never a student's: when check.sh says
 # so (status 3: the kit does not build, a shared library is missing, no GPU
@@ -75,6 +84,7 @@
 # PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u
 . harness/source-files.sh
+. harness/record.sh
 seed_set=${PRIMLAB_SEED+1}
 seed=${PRIMLAB_SEED-}
 unset PRIMLAB_SEED
@@ -246,11 +256,15 @@ submission_sum() {
     fi | cut -c 1-64
 }
 
-# graded_already NAME SUM: the record's last line for NAME has SUM, and its
-# results are there.
+# graded_already NAME SUM: the record's last line for NAME has SUM and
+# stands for this run (record_stands), and its results are there; why: the
+# reason to regrade when only the mode, seed or kit stood in the way.
 graded_already() {
-    [ -f "$record" ] && [ -f "$out/$1/results.json" ] &&
-        awk -F '\t' -v n="$1" -v s="$2" '$1 == n { last = $2 } END { exit !(last == s) }' "$record"
+    local last
+    why=""
+    [ -f "$record" ] && [ -f "$out/$1/results.json" ] || return 1
+    last=$(awk -F '\t' -v n="$1" '$1 == n { last = $0 } END { print last }' "$record")
+    why=$(record_stands "$last" "$2" "$this_mode" "$this_seed" "$this_kit")
 }
 
 # new_tmp FILE: print a new empty file beside FILE, with the mode a new file
@@ -267,8 +281,9 @@ where_field() {
     echo "${v:--}"
 }
 
-# record_graded NAME SUM WHERE: append to the record (a new file renamed
-# over it) the grading and where it ran (the grader's where file).
+# record_graded NAME SUM WHERE MODE: append to the record (a new file
+# renamed over it) the grading, where it ran (the grader's where file), its
+# mode, and this run's seed fingerprint and kit version.
 record_graded() {
     local tmp start
     tmp=$(new_tmp "$record") || return 1
@@ -276,9 +291,9 @@ record_graded() {
     [ "$start" = - ] || start=$(date -u -d "@${start%.*}" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null) || start=-
     {
         [ -f "$record" ] && cat "$record"
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
             "$(where_field "$3" host)" "$(where_field "$3" gpu)" "$(where_field "$3" model)" \
-            "$(where_field "$3" task)" "$start" "$(where_field "$3" seconds)"
+            "$(where_field "$3" task)" "$start" "$(where_field "$3" seconds)" "$4" "$this_seed" "$this_kit"
     } >"$tmp" && mv "$tmp" "$record"
 }
 
@@ -510,7 +525,9 @@ critical() {
 
 # commit NAME SUM TREE: publish TREE's results as NAME's, and record them
 commit() {
-    publish "$3/final" "$out/$1" && record_graded "$1" "$2" "$3/where"
+    local mode
+    mode=$(record_mode "$3/final/scores.tsv")
+    publish "$3/final" "$out/$1" && record_graded "$1" "$2" "$3/where" "$mode"
 }
 
 # merge NAME SUM TREE [WHY]: a grader is done with TREE: print the student's
@@ -701,6 +718,14 @@ fi
 # was killed outright (the lock says no other run is going on)
 rm -rf "$out/.work" && mkdir -p "$out/.work" || exit 2
 record=$out/.graded.tsv
+# what this run's record lines will say, and its skips compare (harness/record.sh)
+this_mode=$(run_mode)
+this_seed=public
+if [ -n "$seed_set" ]; then
+    this_seed=$(printf '%s' "$seed" | seed_fingerprint "$out/.seed-key") && [ -n "$this_seed" ] ||
+        die "could not make the seed's fingerprint with the key '$out/.seed-key'"
+fi
+this_kit=$(kit_version "$out" "$subs") || die "could not tell the version of the grading kit '$kit'"
 
 labs=() ids=() lab_stubs=() lab_contracts=()
 for dir in $(harness/lab-dirs.sh); do
@@ -714,7 +739,7 @@ labs_csv=$(IFS=,; echo "${ids[*]}")
 # The plan: every student not graded yet, in order.
 graded=0 skipped=0
 stopped="" stopped_why="" # once the grading machine fails here: the student it failed on, and why
-machine=""
+machine="" why=""
 ungraded=() models=()
 plan_name=() plan_entry=() plan_sum=()
 declare -A seen=()
@@ -733,6 +758,7 @@ for entry in "$subs"/*; do
         skipped=$((skipped + 1))
         continue
     fi
+    [ "$force" = 1 ] || [ -z "$why" ] || echo "== $name: regraded: $why"
     if [ -n "$no_kit" ]; then
         echo "== $name: not graded: the grading machine $no_kit"
         ungraded+=("$name"$'\t'"the grading machine $no_kit")

@@ -4,14 +4,19 @@
 #   1. build/primlab-results on a crafted scores file: exact fields, escaping,
 #      hidden tests, the leaderboard, Autolab's last line;
 #   2. without bubblewrap, harness/grade.sh and a sandboxed check.sh refuse;
-#   3. harness/grade.sh on planted submissions (a folder, a .tar.gz, a .zip,
+#   3. the record's skip rule (harness/record.sh) on crafted lines: a dry
+#      line never stands for a run on a GPU, another seed or kit regrades;
+#   4. harness/grade.sh on planted submissions (a folder, a .tar.gz, a .zip,
 #      one that does not compile, one that ships a modified harness file, one
 #      with no lab file, hostile archives: '..', absolute paths, links, a zip
 #      bomb, too many files; a lab file that #includes the solution): results
 #      per student, the refusals and ignored files, the gradebook, planted
 #      result folders, the grading kit, a rerun that skips everyone, a changed
-#      submission regraded, FORCE=1 with a secret seed that never leaks, and
-#      .zip files read without unzip. Needs a working bwrap, else SKIP.
+#      submission regraded, a run with a secret seed after the dry run
+#      without one that regrades everyone and says why, the seed in no file
+#      (the record keeps a keyed fingerprint), a record from before the mode,
+#      seed and kit columns still skipping, FORCE=1, and .zip files read
+#      without unzip. Needs a working bwrap, else SKIP.
 # The GPU is switched off (PRIMLAB_NO_GPU=1): this tests the pipeline, so it
 # runs the same with or without a GPU; scoring on a GPU is `make check`'s.
 set -u
@@ -110,6 +115,39 @@ PATH=$no_bwrap PRIMLAB_REQUIRE_SANDBOX=1 CHECK_OUT=$t/nobw-check harness/check.s
 check "check: PRIMLAB_REQUIRE_SANDBOX=1 refuses without bwrap" refused $? "$t/nobw-check.out"
 
 # ---------------------------------------------------------------- 3
+. harness/record.sh
+sum=$(printf '%064d' 7)
+line=$'ann\t'$sum$'\t2025-03-04T10:00:00Z\thost\t0\tH100\t-\t2025-03-04T09:59:00Z\t61'
+stands() { # stands WANT LINE SUM MODE SEED KIT: record_stands's status and its line
+    local why rc
+    why=$(record_stands "${@:2}") && rc=0 || rc=1
+    [ "$rc:$why" = "$1" ] || { echo "got '$rc:$why', want '$1'"; return 1; }
+}
+check "record: the same, skipped" stands "0:" "$line"$'\tgpu\tpublic\t0.1.0+a' "$sum" gpu public 0.1.0+a
+check "record: a dry line, a run on a GPU: regraded" stands "1:the last grading was a dry run (no GPU)" \
+    "$line"$'\tdry\tpublic\t0.1.0+a' "$sum" gpu public 0.1.0+a
+check "record: a dry line, a dry run: skipped" stands "0:" "$line"$'\tdry\tpublic\t0.1.0+a' "$sum" dry public 0.1.0+a
+check "record: a gpu line, a dry run: skipped (never replaced)" stands "0:" \
+    "$line"$'\tgpu\tpublic\t0.1.0+a' "$sum" dry public 0.1.0+a
+check "record: a gpu line, a dry run of another seed and kit: skipped" stands "0:" \
+    "$line"$'\tgpu\t0123456789abcdef\t0.1.0+a' "$sum" dry public 0.1.1+b
+check "record: another seed" stands "1:the last grading was with another seed" \
+    "$line"$'\tgpu\t0123456789abcdef\t0.1.0+a' "$sum" gpu fedcba9876543210 0.1.0+a
+check "record: a seed, then none" stands "1:the last grading was with a seed, and this run has none" \
+    "$line"$'\tgpu\t0123456789abcdef\t0.1.0+a' "$sum" gpu public 0.1.0+a
+check "record: another kit" stands "1:the last grading was by another kit version (0.1.0+a, now 0.1.1+b)" \
+    "$line"$'\tgpu\tpublic\t0.1.0+a' "$sum" gpu public 0.1.1+b
+check "record: another submission: regraded, no reason" stands "1:" \
+    "$line"$'\tdry\tpublic\t0.1.0+a' "$(printf '%064d' 8)" gpu public 0.1.0+a
+check "record: no line: graded, no reason" stands "1:" "" "$sum" gpu public 0.1.0+a
+check "record: a 9-field line stands on its checksum" stands "0:" "$line" "$sum" gpu 0123456789abcdef 0.1.1+b
+printf '# lab\tname\n01\ta\tcorrectness\t0\tSKIP\t0\t1\t0\t\t\t\tNOGPU\t\t\n' >"$t/nogpu.tsv"
+printf '01\ta\tcorrectness\t0\tOK\t1\t1\t0.1\t\t\t\t\t\t\n' >"$t/ran.tsv"
+check "record: a NOGPU row makes a dry grading" test "$(PRIMLAB_NO_GPU=0 record_mode "$t/nogpu.tsv")" = dry
+check "record: tests that ran, a gpu one" test "$(PRIMLAB_NO_GPU=0 record_mode "$t/ran.tsv")" = gpu
+check "record: PRIMLAB_NO_GPU=1 makes a dry one" test "$(PRIMLAB_NO_GPU=1 record_mode "$t/ran.tsv")" = dry
+
+# ---------------------------------------------------------------- 4
 if ! command -v bwrap >/dev/null || ! err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1); then
     echo "SKIP: grading a class (harness/grade.sh): bwrap is missing or cannot start a sandbox here" \
         "(${err:-not installed}); those tests are not counted as passed"
@@ -258,11 +296,16 @@ assert rows[0] == ["student"] + labs + ["total"], rows[0]
 assert [r[0] for r in rows[1:]] == sys.argv[2].split(), rows
 assert all(float(x) == 0 for r in rows[1:] for x in r[1:])
 PY
-check "grade: the record" python3 - "$g/.graded.tsv" "${students[@]}" <<'PY'
+check "grade: the record" python3 - "$g/.graded.tsv" "$(cat VERSION)" "${students[@]}" <<'PY'
 import re, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
-assert sorted(r[0] for r in rows) == sorted(sys.argv[2:]), rows
+assert sorted(r[0] for r in rows) == sorted(sys.argv[3:]), rows
 assert all(re.fullmatch("[0-9a-f]{64}", r[1]) for r in rows), rows
+assert all(len(r) == 12 for r in rows), rows
+# mode, seed, kit: a dry run (every test NOGPU), no seed, one kit version
+assert {(r[9], r[10]) for r in rows} == {("dry", "public")}, rows
+kits = {r[11] for r in rows}
+assert len(kits) == 1 and re.fullmatch(re.escape(sys.argv[2]) + r"\+[0-9a-f]{12}", kits.pop()), rows
 PY
 if [ -d solutions ]; then
     check "grade: the grading kit is there" test -f build/grade-kit/Makefile
@@ -277,7 +320,8 @@ harness/grade.sh "$s" "$g" >"$t/grade3" 2>&1
 alice_regraded() { grep -q "graded 1, skipped $((${#students[@]} - 1))" "$t/grade3" && grep -qx "== alice" "$t/grade3"; }
 check "grade: a changed submission is regraded, the others skipped" alice_regraded
 
-# FORCE=1 with a secret seed, make and bwrap logging whether they see it
+# the real run after the dry one: with a secret seed (make and bwrap
+# logging whether they see it), without FORCE=1, it regrades everyone
 seed=918273645501
 mkdir -p "$t/shim"
 for tool in make bwrap; do
@@ -288,8 +332,16 @@ exec $(command -v "$tool") "\$@"
 SH
     chmod +x "$t/shim/$tool"
 done
-PATH=$t/shim:$PATH PRIMLAB_SEED=$seed FORCE=1 harness/grade.sh "$s" "$g" >"$t/grade4" 2>&1
-check "grade: FORCE=1 regrades" grep -q "graded ${#students[@]}, skipped 0" "$t/grade4"
+PATH=$t/shim:$PATH PRIMLAB_SEED=$seed harness/grade.sh "$s" "$g" >"$t/grade4" 2>&1
+check "grade: a seed after a dry run without one regrades everyone" grep -q "graded ${#students[@]}, skipped 0" "$t/grade4"
+said_why() { # each student's line says why, and nobody is "already graded"
+    local who
+    for who in "${students[@]}"; do
+        grep -qx "== $who: regraded: the last grading was without a seed (no hidden tests)" "$t/grade4" || return 1
+    done
+    ! grep -q "already graded" "$t/grade4"
+}
+check "grade: ... and says why, one line per student" said_why
 check "grade: the seed reaches the lab binaries (hidden tests), the same maximum for all" python3 - "$g" "${students[@]}" <<'PY'
 import json, os, sys
 tot = {w: sum(x["max_score"] for x in json.load(open(os.path.join(sys.argv[1], w, "results.json")))["tests"])
@@ -302,6 +354,19 @@ PY
 check "grade: the seed never reaches make or bwrap" test ! -e "$t/leaks"
 check "grade: the seed is in no output" test -z "$(grep -l "$seed" "$t/grade4")"
 check "grade: the seed is in no file of the grades" test -z "$(grep -rl "$seed" "$g")"
+fingerprinted() { # every last line: dry, the same 16 hex digits, not public; the key 0600
+    [ "$(stat -c %a "$g/.seed-key")" = 600 ] &&
+        [ "$(cut -f 10,11 "$g/.graded.tsv" | tail -n ${#students[@]} | sort -u | grep -cxE $'dry\t[0-9a-f]{16}')" = 1 ]
+}
+check "grade: the record keeps the seed's fingerprint, the key is mode 0600" fingerprinted
+PRIMLAB_SEED=$seed harness/grade.sh "$s" "$g" >"$t/grade4b" 2>&1
+check "grade: a rerun with the same seed and kit skips everyone" grep -q "graded 0, skipped ${#students[@]}" "$t/grade4b"
+# a record from before the mode, seed and kit columns: skipped as before, on
+# the checksum alone, and silently (here without the seed it was graded with)
+cut -f 1-9 "$g/.graded.tsv" >"$t/old.tsv" && cp "$t/old.tsv" "$g/.graded.tsv"
+harness/grade.sh "$s" "$g" >"$t/grade4c" 2>&1
+old_skips() { grep -q "graded 0, skipped ${#students[@]}" "$t/grade4c" && ! grep -q "regraded:" "$t/grade4c"; }
+check "grade: a 9-field record line still skips, silently" old_skips
 check "grade: no temporary files left" test -z "$(find "$g" -name "*.tmp")$(ls -A "$g/.work")"
 
 # .zip files read without unzip: an unzip first on PATH that fails, and
@@ -316,6 +381,9 @@ PATH=$t/nounzip:$PATH harness/grade.sh "$t/subs2" "$t/grades2" >"$t/grade5" 2>&1
 check "grade: a .zip with a failing unzip first on PATH" grep -q "graded 1, skipped 0" "$t/grade5"
 check "grade: ... its lab file taken" grep -q "graded: 01-prefix-sum/prefix_sum.cu" "$t/grade5"
 check "grade: ... unzip never run" test ! -e "$t/unzip-ran"
+FORCE=1 harness/grade.sh "$t/subs2" "$t/grades2" >"$t/grade6" 2>&1
+forced() { grep -q "graded 1, skipped 0" "$t/grade6" && ! grep -q "regraded:" "$t/grade6"; }
+check "grade: FORCE=1 regrades, saying no reason" forced
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
