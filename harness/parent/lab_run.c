@@ -440,6 +440,24 @@ typedef struct timing {
     int alloc_reps;           /* repetitions whose call made any */
 } timing;
 
+/* Where a performance test's seconds go, summed over its repetitions (both
+   variants): printed to stderr when PRIMLAB_PHASES is set, to find what the
+   grader itself costs (input, oracle, copies, the worker's requests, the
+   judge) against the calls it times. */
+enum { PH_GEN, PH_EXPECT, PH_SETTLE, PH_COPY, PH_STAGE, PH_CALL, PH_FETCH, PH_JUDGE, PH_COUNT };
+static const char *const ph_name[PH_COUNT] = {"input", "oracle", "settle", "copy", "stage", "call", "fetch", "judge"};
+static double ph_sum[PH_COUNT];
+
+static void phases_report(const char *what, double total_s)
+{
+    if (!getenv("PRIMLAB_PHASES"))
+        return;
+    fprintf(stderr, "phases %s: %.3f s:", what, total_s);
+    for (int i = 0; i < PH_COUNT; i++)
+        fprintf(stderr, " %s %.3f", ph_name[i], ph_sum[i]);
+    fputc('\n', stderr);
+}
+
 static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, double param,
                          uint64_t seed, int reps, double timeout_s, timing *t, pl_result *r)
 {
@@ -457,7 +475,9 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
     /* rep -1 is the warm-up: checked, not counted */
     for (int k = -1; ok && k < reps; k++) {
         uint64_t rep_seed = test_seed(seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(k + 2)), p, n, param);
+        double tp = pl_now();
         gen_input(lab, p, in, (size_t)c.in_len, n, rep_seed, param);
+        ph_sum[PH_GEN] += pl_now() - tp, tp = pl_now();
         /* The staged input, then a patch that the CALL applies: one word
            takes another word's value, within the span the judge allows (so
            it stays a valid input: a pair's key, not its value; a matrix's
@@ -479,6 +499,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         expect(p, in, want, n, param);
         if (at >= 0)
             in[at] = before;
+        ph_sum[PH_EXPECT] += pl_now() - tp, tp = pl_now();
         /* The reference's OpenMP threads spin for a while after their work
            (libgomp's GOMP_SPINCOUNT), on every core, and may delay the
            worker's launches inside the window: the likely cause of runs on
@@ -497,6 +518,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
            up: work a worker does while the parent copies (reading the input
            as it lands); the hostile cases compute in STAGE, CALL or FETCH. */
         double cpu0 = pl_session_cpu_ms(s), t0 = pl_now();
+        ph_sum[PH_SETTLE] += t0 - tp;
         memcpy(c.shm + c.l.in, in, ibytes);
         double t1 = pl_now();
         pl_reply rep, other;
@@ -511,6 +533,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         double t3 = pl_now();
         ok = ok && ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &other, NULL);
         double t4 = pl_now(), window = (t4 - t1) * 1e3;
+        ph_sum[PH_COPY] += t1 - t0, ph_sum[PH_STAGE] += t2 - t1, ph_sum[PH_CALL] += t3 - t2, ph_sum[PH_FETCH] += t4 - t3;
         if (k >= 0 && k < 64)
             t->copy[k] = (t1 - t0) * 1e3, t->stage[k] = (t2 - t1) * 1e3, t->fetch[k] = (t4 - t3) * 1e3;
         if (ok && k >= 0)
@@ -524,6 +547,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         int right = judge(p, &v, &d);
         if (at >= 0)
             in[at] = before;
+        ph_sum[PH_JUDGE] += pl_now() - t4;
         if (!right) {
             r->status = PL_FAIL;
             r->findings = d.findings;
@@ -610,6 +634,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         return;
     }
     static timing ti, ty;
+    memset(ph_sum, 0, sizeof ph_sum);
     if (!timed_variant(s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed, reps, timeout_s, &ti, r)) {
         r->seconds = pl_now() - t0;
         return;
@@ -744,6 +769,9 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                  scratch_len(lab, p, perf->n, perf->param) > 0 ? ", or use the scratch the contract lends" : "");
     }
     r->seconds = pl_now() - t0;
+    char what[64];
+    snprintf(what, sizeof what, "%s.%s n=%ld", lab->id, p->id, perf->n);
+    phases_report(what, r->seconds);
 }
 
 /* ---------------------------------------------------------------- bench */

@@ -3,8 +3,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <omp.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *COLUMNS =
     "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof\tgflops\tparam_label";
@@ -39,6 +42,11 @@ void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_g
         fprintf(f, "# smem_gbps: ");
         num(f, "%.1f", smem_gbps, "\n");
     }
+    /* where the CPU rows ran: a kernel and a team size of their own can
+       change them (the OpenMP rows above all) */
+    struct utsname u;
+    fprintf(f, "# host: %ld CPUs online, OpenMP team of %d, kernel %s\n", sysconf(_SC_NPROCESSORS_ONLN),
+            omp_get_max_threads(), uname(&u) == 0 ? u.release : "unknown");
     fprintf(f, "# date: %s\n# source: %s\n%s\n", date, source, COLUMNS);
 }
 
