@@ -563,6 +563,46 @@ START_TEST(real_rows_suspects_races_guards)
 }
 END_TEST
 
+/* Outputs of millions of elements are compared on every core: the counts,
+   the first wrong position and the first race are those of a serial pass,
+   wherever the threads' chunks begin, and an input changed near its end is
+   seen. */
+START_TEST(large_outputs_in_parallel)
+{
+    const size_t n = ((size_t)1 << 22) + 7;
+    int *w = malloc(n * sizeof *w), *g = malloc(n * sizeof *g), *g2 = malloc(n * sizeof *g2);
+    int *in = malloc(n * sizeof *in), *in_after = malloc(n * sizeof *in_after);
+    ck_assert(w && g && g2 && in && in_after);
+    for (size_t i = 0; i < n; i++)
+        w[i] = g[i] = g2[i] = in[i] = in_after[i] = (int)(i * 2654435761u);
+    g[n - 1] = PL_POISON_I32, g[n / 2 + 3] ^= 1, g[n / 3] ^= 2;
+    g2[n / 2 + 3] = g[n / 2 + 3], g2[n / 3] = g[n / 3], g2[n - 1] = g[n - 1];
+    g2[n / 4] ^= 4, g2[n - 9] ^= 4; /* two races, where the first run was right */
+    in_after[n - 2] ^= 8;
+    pl_cmp c = {.want = w, .got = g, .n = n, .got2 = g2, .in = in, .in_after = in_after};
+    pl_diag d;
+    ck_assert_int_eq(pl_compare_i32(&c, &d), 0);
+    ck_assert_uint_eq(d.mismatches, 3);
+    ck_assert_uint_eq(d.unwritten, 1);
+    ck_assert_uint_eq(d.first_bad, n / 3);
+    ck_assert_uint_eq(d.race_diffs, 2);
+    ck_assert(d.findings & PL_F_INPUT_CHANGED);
+    free(g2), free(in), free(in_after);
+
+    double *want = malloc(n * sizeof *want);
+    float *got_f = malloc(n * sizeof *got_f);
+    ck_assert(want && got_f);
+    for (size_t i = 0; i < n; i++)
+        want[i] = got_f[i] = (float)(i % 1000) * 0.5f;
+    got_f[n - 3] += 1.0f, got_f[n / 5] += 1.0f;
+    pl_cmp_real r = {.elem = PL_ELEM_F32, .n = n, .want = want, .tol_all = 1e-6, .got = got_f};
+    ck_assert_int_eq(pl_compare_real(&r, &d), 0);
+    ck_assert_uint_eq(d.mismatches, 2);
+    ck_assert_uint_eq(d.first_bad, n / 5);
+    free(w), free(g), free(want), free(got_f);
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("diagnose");
@@ -598,6 +638,7 @@ Suite *check_suite(void)
     tcase_add_test(t, real_within_tolerance_passes);
     tcase_add_test(t, real_poison_and_nan);
     tcase_add_test(t, real_rows_suspects_races_guards);
+    tcase_add_test(t, large_outputs_in_parallel);
     suite_add_tcase(s, t);
     return s;
 }
