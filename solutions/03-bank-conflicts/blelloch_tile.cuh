@@ -12,12 +12,6 @@
  * Large n uses reduce-then-scan: reduce_k sums every tile, the tile sums are
  * scanned by the same code (recursively), then scan_tile_k scans each tile
  * from its offset. The input is read twice and the output written once.
- * The second read need not all come from device memory: once every offset
- * is known, the tiles may be scanned in any order, and scan_tile_k takes
- * them last first, so that its first blocks read the tiles reduce_k read
- * last, which are still in the L2 cache (50 MB on an H100, 60 MB on an
- * H200: most of a 64 MiB input of 2^24 ints). Define BLELLOCH_FORWARD to
- * scan them in order and see the difference.
  */
 #ifndef PRIMLAB_SOLUTION_BLELLOCH_TILE_CUH
 #define PRIMLAB_SOLUTION_BLELLOCH_TILE_CUH
@@ -111,12 +105,7 @@ template <bool PAD> __global__ void scan_tile_k(const int *in, int *out, long n,
 {
     extern __shared__ int s[];
     int t = threadIdx.x;
-#ifdef BLELLOCH_FORWARD
-    long tile_id = blockIdx.x;
-#else
-    long tile_id = offsets ? gridDim.x - 1 - blockIdx.x : blockIdx.x; /* last first: see the top */
-#endif
-    long base = (tile_id * blockDim.x + t) * 2 * ITEMS;
+    long base = ((long)blockIdx.x * blockDim.x + t) * 2 * ITEMS;
     int v[2 * ITEMS], a = 0, b = 0;
     load_items(in, n, base, v);
 #pragma unroll
@@ -125,7 +114,7 @@ template <bool PAD> __global__ void scan_tile_k(const int *in, int *out, long n,
     s[slot<PAD>(2 * t)] = a;
     s[slot<PAD>(2 * t + 1)] = b;
     tree_scan<PAD>(s);
-    int acc = (offsets ? offsets[tile_id] : 0) + s[slot<PAD>(2 * t)];
+    int acc = (offsets ? offsets[blockIdx.x] : 0) + s[slot<PAD>(2 * t)];
 #pragma unroll
     for (int j = 0; j < 2 * ITEMS; j++) { /* finish serially from the slot's prefix */
         int x = v[j];
