@@ -14,7 +14,7 @@
 #                  the task's results (grade-student.sh) until merged
 #   logs/<job>_<task>.out   each task's output (the grader's own lines)
 #   seed, seed.tag the grading seed (mode 0600) while the job may still
-#                  need it, and a checksum of it that outlives it
+#                  need it, and its fingerprint (an HMAC, harness/record.sh) that outlives it
 # The trees are under OUT, which the sandboxes hide from student code, as
 # they hide OUT/.work/ on a local run; the nodes must see OUT, the grading
 # kit and the CUDA toolkit at the same paths as this host (a shared file
@@ -44,10 +44,12 @@ time_limit=${GRADE_TIME:-$(((limit + 600 + 59) / 60))}
 poll=${GRADE_POLL:-10}
 slurm_active="" # a job submitted or waited for, not yet seen leaving the queue
 
-# seed_tag: a checksum of the grading seed ("none" without one): tells
-# whether an earlier batch's results were graded with this run's seed
+# seed_tag: the grading seed's fingerprint ("none" without one; an HMAC
+# under OUT/.seed-key, harness/record.sh, never a plain checksum, which a
+# guess of a short seed could be checked against): tells whether an
+# earlier batch's results were graded with this run's seed
 seed_tag() {
-    if [ -n "$seed_set" ]; then printf 'primlab-seed:%s' "$seed" | sha256sum | cut -c 1-64; else echo none; fi
+    if [ -n "$seed_set" ]; then printf '%s' "$seed" | seed_fingerprint "$out/.seed-key"; else echo none; fi
 }
 
 slurm_check() {
@@ -154,7 +156,9 @@ set -u
 batch=$(printf '%q' "$batch")
 kit=$(printf '%q' "$kit")
 seed_tag=$(seed_tag)
+keyfile=$(printf '%q' "$out/.seed-key")
 EOF
+    declare -f seed_fingerprint
     for v in PATH CUDA_HOME CUDA_PATH LD_LIBRARY_PATH ARCH $(compgen -e | grep '^PRIMLAB_' | grep -vx -e PRIMLAB_SEED -e PRIMLAB_GPUS); do
         [ -n "${!v+x}" ] && printf 'export %s=%q\n' "$v" "${!v}"
     done
@@ -175,7 +179,9 @@ if [ "$seed_tag" != none ]; then
     why=""
     if [ -z "${PRIMLAB_SEED:-}" ]; then
         why="no grading seed: this batch is graded with PRIMLAB_SEED, and $batch/seed is gone (resubmit with PRIMLAB_SEED set)"
-    elif [ "$(printf 'primlab-seed:%s' "$PRIMLAB_SEED" | sha256sum | cut -c 1-64)" != "$seed_tag" ]; then
+    elif [ ! -r "$keyfile" ]; then
+        why="the key of the seed's fingerprint, $keyfile, is gone: the seed cannot be checked (make grade SLURM=1 again)"
+    elif [ "$(printf '%s' "$PRIMLAB_SEED" | seed_fingerprint "$keyfile")" != "$seed_tag" ]; then
         why="PRIMLAB_SEED is not the seed this batch is graded with"
     fi
     if [ -n "$why" ]; then
