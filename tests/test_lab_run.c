@@ -6,11 +6,14 @@
 #include "../harness/parent/bugs.h"
 #include "../harness/parent/lab.h"
 #include "../harness/parent/outcome.h"
+#include "../harness/parent/timing.h"
 #include "fake_session.h"
 #include "check_main.h"
 
 #include <check.h>
 #include <math.h>
+#include <omp.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +109,31 @@ START_TEST(stress_runs_count_the_wrong_ones)
 }
 END_TEST
 
+/* The CPU references' team fits the CPUs the process may use: one CPU in
+   the affinity mask, a team of one; OMP_NUM_THREADS still decides when set. */
+START_TEST(omp_team_fits_the_cpus)
+{
+    cpu_set_t all, one;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof all, &all), 0);
+    ck_assert_int_ge(pl_cpu_budget(), 1);
+    ck_assert_int_le(pl_cpu_budget(), CPU_COUNT(&all));
+    CPU_ZERO(&one);
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &all)) {
+            CPU_SET(c, &one);
+            break;
+        }
+    ck_assert_int_eq(sched_setaffinity(0, sizeof one, &one), 0);
+    ck_assert_int_eq(pl_cpu_budget(), 1);
+    unsetenv("OMP_NUM_THREADS");
+    ck_assert_int_eq(pl_omp_team_fit(), 1);
+    setenv("OMP_NUM_THREADS", "3", 1);
+    omp_set_num_threads(3);
+    ck_assert_int_eq(pl_omp_team_fit(), 3);
+    ck_assert_int_eq(sched_setaffinity(0, sizeof all, &all), 0);
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("lab_run");
@@ -113,6 +141,7 @@ Suite *check_suite(void)
     t = tcase_create("lab_run");
     tcase_add_test(t, limit_test_runs_once_and_shares);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
+    tcase_add_test(t, omp_team_fits_the_cpus);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

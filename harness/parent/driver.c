@@ -27,6 +27,7 @@
 #include "results.h"
 #include "rubric.h"
 #include "summary.h"
+#include "timing.h"
 #include "worker_client.h"
 
 #include <check.h>
@@ -929,6 +930,7 @@ int main(int argc, char **argv)
         snprintf(secret_seed, sizeof secret_seed, "%s", secret);
         unsetenv("PRIMLAB_SEED");
     }
+    pl_omp_team_fit(); /* the CPU references' team: no more threads than CPUs to run them */
     const pl_lab *lab = pl_this_lab();
     static char name[16];
     snprintf(name, sizeof name, "lab%s", lab->id);

@@ -16,6 +16,17 @@ double pl_median(double *v, int n);
    included): a CPU sort of 2^28 keys takes seconds. */
 double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s, int *done);
 
+/* The CPUs this process can keep busy: those of its affinity mask, no more
+   than its cgroup's CPU quota allows (cgroup v2 cpu.max, or v1's
+   cpu.cfs_quota_us / cpu.cfs_period_us), rounded up; at least 1. */
+int pl_cpu_budget(void);
+
+/* Sizes the OpenMP team of the CPU references to pl_cpu_budget() unless
+   OMP_NUM_THREADS says otherwise: a team larger than the CPUs it may use
+   spins at its barriers against a quota, and its rows measure the
+   throttling, not the code. Returns the team's size. */
+int pl_omp_team_fit(void);
+
 #ifdef __cplusplus
 }
 #endif
