@@ -663,6 +663,44 @@ grade_here() {
     done
 }
 
+# ----------------------------------------------------------------- the LMS
+
+# The LMS's files in and out (harness/lms.py: the formats and their sources).
+lms=$src/harness/lms.py
+
+# lms_setup: DUE, LATE, ROSTER and ASSIGNMENT checked before anyone is
+# graded (a one-line error); lms_roster: ROSTER as an absolute path.
+lms_setup() {
+    lms_roster=""
+    if [ -n "${ROSTER:-}" ]; then
+        lms_roster=$(realpath -e -- "$ROSTER" 2>/dev/null) && [ -f "$lms_roster" ] || die "ROSTER='$ROSTER': no such file"
+    fi
+    python3 "$lms" check --due "${DUE:-}" --late "${LATE:-}" --roster "$lms_roster" --assignment "${ASSIGNMENT:-}" || exit 2
+}
+
+# lms_entries: set entries, the folder whose entries are the students:
+# SUBMISSIONS itself, or, for an LMS's download (Canvas's flat files,
+# Gradescope's folders and metadata), OUT/.incoming made from it, with
+# OUT/submissions.tsv (a plain folder has none: an old one goes).
+lms_entries() {
+    local layout
+    entries=$subs
+    layout=$(python3 "$lms" layout "$subs") || die "could not read the submissions '$subs'"
+    if [ "$layout" = plain ]; then
+        rm -f "$out/submissions.tsv" && rm -rf "$out/.incoming"
+        return 0
+    fi
+    python3 "$lms" incoming "$subs" "$out" || die "could not take the $layout download '$subs' apart into '$out/.incoming'"
+    entries=$out/.incoming
+}
+
+# lms_finish: after the gradebook: its late columns and the reports' late
+# line (DUE), the LMS's import file (ROSTER); a warning when it cannot.
+lms_finish() {
+    python3 "$lms" finish "$out" --due "${DUE:-}" --late "${LATE:-}" --roster "$lms_roster" \
+        --assignment "${ASSIGNMENT:-}" || echo "grade: warning: no late columns or LMS import file (above)" >&2
+}
+
 # ------------------------------------------------------------------- main
 
 if [ -z "$subs" ] || [ ! -d "$subs" ]; then
@@ -672,6 +710,7 @@ case "$slurm" in 0 | "") slurm=0 ;; 1) ;; *) die "SLURM='$slurm': SLURM=1 grades
 case "$jobs" in "" | [1-9] | [1-9][0-9]) ;; *) die "JOBS='$jobs' is not a number of students at a time (1 to 99)" ;; esac
 [ "$slurm" = 0 ] || [ -z "$jobs" ] || die "JOBS=$jobs and SLURM=1: a Slurm run grades one student per task, as many at a time as the cluster gives"
 require_sandbox
+lms_setup
 subs=$(realpath "$subs") && out=$(realpath -m "$out") || exit 2
 case "$subs:$out" in *:*:*) die "a ':' in '$subs' or '$out': PRIMLAB_SANDBOX_HIDE cannot name it" ;; esac
 case "$out/" in "$subs"/*) die "the grades folder '$out' is inside the submissions '$subs'" ;; esac
@@ -743,7 +782,8 @@ machine="" why=""
 ungraded=() models=()
 plan_name=() plan_entry=() plan_sum=()
 declare -A seen=()
-for entry in "$subs"/*; do
+lms_entries
+for entry in "$entries"/*; do
     [ -e "$entry" ] || continue
     name=$(student_name "$entry")
     if [ -n "${seen[$name]:-}" ]; then
@@ -780,6 +820,7 @@ fi
 if [ "$slurm" = 1 ]; then slurm_grade; else grade_here; fi
 
 book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"
+lms_finish
 write_ungraded || die "could not write '$out/.ungraded.tsv'"
 write_report
 # performance points compare a student's code with the vendor library on
