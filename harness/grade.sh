@@ -13,6 +13,17 @@
 # test is isolated; the whole student is also stopped after GRADE_TIMEOUT
 # seconds).
 #
+# An LMS's download is taken as it is (harness/lms.py, which says where
+# each format comes from): Canvas's "Download Submissions" (its flat
+# files, or its zip alone in SUBMISSIONS) and Gradescope's "Export
+# Submissions" (a folder per submission and submission_metadata.yml, or
+# its zip) become one entry per student in OUT/.incoming/ (rebuilt every
+# run, the files under their own names again: the same files give the
+# same checksum), and OUT/submissions.tsv: student, LMS, user id, SIS id,
+# email, name, submission time (UTC, the LMS's, empty where it gives
+# none), the LMS's late mark. A file of the download that names no
+# student is a line, and not graded.
+#
 # Where students are graded:
 #   JOBS=N     N students at a time on this host (default: one per GPU
 #              seen), each pinned to its own GPU (CUDA_VISIBLE_DEVICES) and
@@ -40,7 +51,13 @@
 #   OUT/.seed-key: the key of the seed's fingerprints (mode 0600), made by
 #       the first run with PRIMLAB_SEED;
 #   OUT/gradebook.csv: student, a score per lab, total; one row per student
-#       in the record, rebuilt (atomically) at the end of every run.
+#       in the record, rebuilt (atomically) at the end of every run; with
+#       DUE, then late_days, deduction (points) and final, and a "late:"
+#       line at the end of each report.txt (harness/lms.py);
+#   OUT/lms-import.csv, OUT/lms-unmatched.txt: with ROSTER, the LMS's own
+#       gradebook export with ASSIGNMENT's column filled, to import as it
+#       is; the roster's students with no submission, and the submissions
+#       on no roster row;
 #   OUT/report.html, OUT/report.md: the class report (build/primlab-report,
 #       also `make report`), rebuilt at the end of every run from the files
 #       above; a warning when it cannot be made.
@@ -80,6 +97,11 @@
 # else every GPU), PRIMLAB_SEED (the grading seed: only the lab binaries get
 # it), PRIMLAB_TIMEOUT (per test), PRIMLAB_NO_GPU=1 (a dry run without a GPU:
 # every test scores 0; without it a machine with no GPU grades nobody).
+# An LMS: DUE=2026-11-20T23:59 (a zone after it, else UTC) and LATE=none
+# or 10%/day[,max=50%] (the points possible taken off per started day
+# late); ROSTER=export.csv (Canvas's, Gradescope's or Moodle's gradebook
+# export) and ASSIGNMENT="Lab 1" (the column to fill). A bad one is a
+# one-line error before anyone is graded.
 # Exports to check.sh and the lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and
 # PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u

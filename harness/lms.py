@@ -34,7 +34,8 @@ The formats, as the LMSs' own code writes and reads them:
   custom columns, then one column per assignment titled "<title> (<id>)";
   an optional row of "Manual Posting" cells; a row whose first cell holds
   "Points Possible". The importer finds a student by ID, then SIS User ID,
-  then SIS Login ID, then name; a blank (or "-") score changes nothing; a
+  then SIS Login ID, then name; a cell equal to the grade there changes
+  nothing, a blank over a grade is a change (no_change_to_value?); a
   column with no "(<id>)" that names no assignment creates one.
 - Gradescope's "Export Submissions": a folder submission_<id>/ per
   submission and submission_metadata.yml (Ruby symbol keys):
@@ -49,7 +50,10 @@ The formats, as the LMSs' own code writes and reads them:
   advanced.md). It has no late mark: lateness is created_at against DUE.
   Its gradebook export ("Download Grades"): First Name, Last Name (or
   Name), SID, Email, Sections, then per assignment "<name>", "<name> - Max
-  Points", "<name> - Submission Time", "<name> - Lateness (H:M:S)".
+  Points", "<name> - Submission Time", "<name> - Lateness (H:M:S)" (as
+  the tools that read it expect). The import file keeps those first
+  columns and the assignment's; Gradescope's own score import was not
+  found documented, so its columns are not checked against Gradescope.
 - Moodle's grade export (grade/export/lib.php format_column_name):
   First name, Last name, ID number, Institution, Department, Email
   address, then "<module>: <item name> (<display type>)" per grade item,
@@ -73,6 +77,7 @@ import zipfile
 
 ARCHIVES = (".tar.gz", ".tgz", ".zip")
 MAX_BYTES = int(os.environ.get("GRADE_MAX_BYTES") or 64 << 20)
+MAX_FILES = int(os.environ.get("GRADE_MAX_FILES") or 10000)
 
 
 class Bad(Exception):
@@ -437,6 +442,9 @@ def write_entry(src, who, rec, dest, say):
                 continue
             targets[inner] = os.path.join(dest, who, *parts)
     total = 0
+    if len(targets) > MAX_FILES:
+        say("== %s: only the first %d files are taken (GRADE_MAX_FILES)" % (who, MAX_FILES))
+        targets = dict(sorted(targets.items())[:MAX_FILES])
     for inner, target in sorted(targets.items()):
         data = src.read(files[inner][1])
         total += len(data)
@@ -786,6 +794,10 @@ def export(grades, roster, assignment, finals, say):
                 cell = row[col]
         elif i in matched and scores.get(matched[i]) is not None:
             cell = fmt(scores[matched[i]])
+        elif col is not None:
+            # no score here: the cell the LMS exported, so that the import
+            # changes nothing (Canvas reads a blank over a grade as a change)
+            cell = row[col]
         w.writerow(row[:n_info] + [cell])
     if kind == "canvas" and not any("Points Possible" in (r[0] if r else "") for r in table[1:]):
         pass  # a roster without the row: Canvas imports without it too

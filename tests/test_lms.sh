@@ -6,7 +6,8 @@
 #                        (one renamed by a resubmission, -1), one not on
 #                        the roster, and a file that names no student;
 #   canvas/gradebook-export.csv   the gradebook export (a student who did
-#                        not submit, the Points Possible row);
+#                        not submit, with a grade entered by hand that
+#                        stays, the Points Possible row);
 #   gradescope/download  "Export Submissions": folders and
 #                        submission_metadata.yml, one late by created_at,
 #                        one in another zone; gradescope/gradebook-export.csv;
@@ -221,6 +222,20 @@ check "Moodle: the import file, cell by cell (by ID number and email)" same_csv 
 check "Moodle: the roster student with no submission" \
     grep -qx '  Erin Quay (ID number E500, Email address erin@uni.edu)' "$gg/lms-unmatched.txt"
 
+mkdir -p "$t/one-zip" && cp tests/lms/canvas/download/smithbob_1001_50001_prefix_sum.cu "$t/one-zip/" &&
+    python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1], "w").writestr("lab/prefix_sum.cu", "x")' \
+        "$t/one-zip/leechris_1003_50010_lab1-2.zip"
+python3 $lms incoming "$t/one-zip" "$t/one-zip-grades" >/dev/null 2>&1
+check "Canvas: a student who hands in one archive alone: the archive is the entry" bash -c "
+    [ -f $t/one-zip-grades/.incoming/leechris_1003.zip ] && [ -f $t/one-zip-grades/.incoming/smithbob_1001/prefix_sum.cu ]"
+mkdir -p "$t/gs-zip" && (cd tests/lms/gradescope/download && python3 -c 'import os, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1], "w")
+for top, dirs, files in os.walk("."):
+    for f in files: z.write(os.path.join(top, f), os.path.relpath(os.path.join(top, f)))' "$t/gs-zip/export.zip")
+python3 $lms incoming "$t/gs-zip" "$t/gs-zip-grades" >/dev/null 2>&1
+check "Gradescope: the export's zip as it is gives the same entries" bash -c "
+    [ \"\$(cd $t/gs-zip-grades/.incoming && find . -type f | sort)\" = \"\$(cd $t/gradescope-grades/.incoming && find . -type f | sort)\" ]"
+
 # ------------------------------------------------------------------ 2
 
 if ! command -v bwrap >/dev/null 2>&1 || ! bwrap --ro-bind / / --unshare-all --die-with-parent true 2>/dev/null; then
@@ -252,7 +267,7 @@ rows = list(csv.reader(open(sys.argv[1], newline="")))
 assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lab 1 (12345)"], rows[0]
 assert rows[1][0].strip() == "Points Possible" and rows[1][-1] == "50.00", rows[1]
 assert [r[0] for r in rows[2:]] == ["Smith, Bob", "Jones, Ann", "Lee, Chris", "Doe, Dana"]
-assert all(r[-1] == "" for r in rows[2:]), rows
+assert [r[-1] for r in rows[2:]] == ["", "", "", "12"], rows  # Dana's grade by hand stays
 PY
     check "make grade, Canvas: the unmatched lists" bash -c "
         grep -q 'Doe, Dana' $g/lms-unmatched.txt && grep -q '  zedzoe_1099 (user_id 1099)' $t/grade.out"
