@@ -27,7 +27,9 @@ The formats, as the LMSs' own code writes and reads them:
   A student who uploads a file again gets it renamed <base>-<n><ext>
   (app/models/attachment.rb make_unique_filename: n from 1, ext matched by
   (\\.[A-Za-z][A-Za-z0-9]*)*(\\.[A-Za-z0-9]*)$): the original name is
-  restored. The zip carries no submission time, only the late mark.
+  restored (a name of the student's own that ends in -<n> loses it too:
+  the zip cannot tell the two apart). The zip carries no submission time,
+  only the late mark.
 - Canvas's gradebook export and import (lib/gradebook_exporter.rb,
   lib/gradebook_importer.rb): header Student (or LastName, FirstName), ID,
   [SIS User ID], SIS Login ID, [Integration ID], [Root Account], Section,
@@ -109,7 +111,9 @@ def shown(text):
 
 def parse_due(text):
     """DUE: YYYY-MM-DDTHH:MM[:SS] then an optional zone (Z, +HH:MM, +HHMM,
-    or a space and a tz database name such as Europe/Paris); UTC when none."""
+    or a space and a tz database name such as Europe/Paris); UTC when none.
+    Without seconds the whole minute is on time (23:59 is 23:59:59, as
+    Canvas keeps a due time picked as 11:59 PM)."""
     m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)"
                      r"(?:(Z|[+-]\d{2}:?\d{2})|\s+([A-Za-z_]+(?:/[A-Za-z0-9_+-]+)*))?", text.strip())
     if not m:
@@ -117,6 +121,8 @@ def parse_due(text):
                   "or '2026-11-20T23:59 Europe/Paris')" % text)
     try:
         when = dt.datetime.fromisoformat(m.group(1) + "T" + m.group(2))
+        if m.group(2).count(":") == 1:
+            when += dt.timedelta(seconds=59)
     except ValueError as e:
         raise Bad("DUE='%s': %s" % (text, e))
     zone, name = m.group(3), m.group(4)
@@ -858,7 +864,10 @@ def main(argv):
     say = lambda line: print(line, flush=True)
     try:
         if a.cmd == "layout":
-            print(layout(a.submissions))
+            try:
+                print(layout(a.submissions))
+            except (OSError, zipfile.BadZipFile, ValueError):
+                print("plain")  # what cannot be read as a download is graded as before
         elif a.cmd == "incoming":
             incoming(a.submissions, a.grades, say)
         else:

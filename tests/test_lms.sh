@@ -97,15 +97,16 @@ check "DUE and LATE: zones, the rule, its cap" python3 - <<'PY'
 import sys
 sys.path.insert(0, "harness")
 import lms
-assert lms.iso(lms.parse_due("2026-11-20T23:59")) == "2026-11-20T23:59:00Z"
-assert lms.iso(lms.parse_due("2026-11-20T23:59+01:00")) == "2026-11-20T22:59:00Z"
+assert lms.iso(lms.parse_due("2026-11-20T23:59")) == "2026-11-20T23:59:59Z"  # the whole minute
+assert lms.iso(lms.parse_due("2026-11-20T23:59:00")) == "2026-11-20T23:59:00Z"
+assert lms.iso(lms.parse_due("2026-11-20T23:59+01:00")) == "2026-11-20T22:59:59Z"
 assert lms.iso(lms.parse_due("2026-11-20 23:59:30-0500")) == "2026-11-21T04:59:30Z"
-assert lms.iso(lms.parse_due("2026-11-20T23:59 America/New_York")) == "2026-11-21T04:59:00Z"
+assert lms.iso(lms.parse_due("2026-11-20T23:59 America/New_York")) == "2026-11-21T04:59:59Z"
 assert lms.parse_late("none") == (0, 0) and lms.parse_late("10%/day") == (10, 100)
 assert lms.parse_late("12.5%/day,max=50%") == (12.5, 50)
 due = lms.parse_due("2026-11-20T23:59")
 sub = lambda at: {"lms": "gradescope", "submitted_at": at}
-assert lms.late_of(sub("2026-11-20T23:59:00Z"), due, (10, 50))[:2] == (0, 0)
+assert lms.late_of(sub("2026-11-20T23:59:59Z"), due, (10, 50))[:2] == (0, 0)
 assert lms.late_of(sub("2026-11-21T00:00:00Z"), due, (10, 50))[:2] == (1, 10)   # a started day
 assert lms.late_of(sub("2026-11-22T00:00:00Z"), due, (10, 50))[:2] == (2, 20)
 assert lms.late_of(sub("2026-12-20T00:00:00Z"), due, (10, 50))[:2] == (30, 50)  # the cap
@@ -169,7 +170,7 @@ check "Canvas: the late columns (a late mark: one day, 10% of 50 points)" bash -
     [ \"$(cell "$cg/gradebook.csv" smithbob_1001 late_days) $(cell "$cg/gradebook.csv" smithbob_1001 final)\" = '0 40' ] &&
     [ \"$(cell "$cg/gradebook.csv" zedzoe_1099 final)\" = '' ]"
 check "Canvas: the report's late line" bash -c "
-    grep -qx 'late: submitted at a time the download does not give (Canvas marks it late), due 2026-11-20T23:59:00Z: counted as 1 day late (the least a late mark means), deduction 10% of the points possible (LATE=10%/day,max=50%)' $cg/jonesann_1002/report.txt &&
+    grep -qx 'late: submitted at a time the download does not give (Canvas marks it late), due 2026-11-20T23:59:59Z: counted as 1 day late (the least a late mark means), deduction 10% of the points possible (LATE=10%/day,max=50%)' $cg/jonesann_1002/report.txt &&
     [ \"\$(grep -c '^late: ' $cg/smithbob_1001/report.txt)\" = 1 ] && grep -q '^Score: 40/50' $cg/smithbob_1001/report.txt"
 check "Canvas: the roster student with no submission, the submission with no roster row" bash -c "
     grep -qx '  Doe, Dana (ID 1004, SIS User ID S1004)' $cg/lms-unmatched.txt &&
@@ -213,7 +214,7 @@ check "Gradescope: the import file, cell by cell (a dry run's student blank)" sa
 check "Gradescope: 2 started days late, 20% of the 50 points possible (scores.tsv's max)" bash -c "
     [ \"$(cell "$gg/gradebook.csv" Bob_Ode_B200 late_days) $(cell "$gg/gradebook.csv" Bob_Ode_B200 deduction) $(cell "$gg/gradebook.csv" Bob_Ode_B200 final)\" = '2 10 30' ] &&
     [ \"$(cell "$gg/gradebook.csv" Carol_Park_C300 late_days)|$(cell "$gg/gradebook.csv" Carol_Park_C300 final)\" = '0|' ] &&
-    grep -qx 'late: submitted 2026-11-22T08:00:00Z, due 2026-11-20T23:59:00Z: 2 days late, deduction 20% of the points possible (LATE=10%/day)' $gg/Bob_Ode_B200/report.txt &&
+    grep -qx 'late: submitted 2026-11-22T08:00:00Z, due 2026-11-20T23:59:59Z: 2 days late, deduction 20% of the points possible (LATE=10%/day)' $gg/Bob_Ode_B200/report.txt &&
     grep -qx '  Erin Quay (SID E500, Email erin@uni.edu)' $gg/lms-unmatched.txt &&
     grep -qx 'lms: submissions with no roster row (0):' $gg/lms-unmatched.txt"
 python3 $lms finish "$gg" --due 2026-11-20T23:59 --late 10%/day \
@@ -258,7 +259,7 @@ else
     check "make grade, Canvas: both of a student's files graded under their own names" \
         grep -q 'graded: prefix_sum.cu scan_helpers.cuh' "$g/leechris_1003/results.json"
     check "make grade, Canvas: the late line, the late columns" bash -c "
-        grep -q '^late: .*(Canvas marks it late), due 2026-11-20T23:59:00Z: counted as 1 day late' $g/jonesann_1002/report.txt &&
+        grep -q '^late: .*(Canvas marks it late), due 2026-11-20T23:59:59Z: counted as 1 day late' $g/jonesann_1002/report.txt &&
         head -n 1 $g/gradebook.csv | grep -q ',total,late_days,deduction,final$' &&
         [ \"$(cell "$g/gradebook.csv" jonesann_1002 late_days 2>/dev/null)\" = 1 ]"
     check "make grade, Canvas: the import file, no score from a dry run" python3 - "$g/lms-import.csv" <<'PY'
