@@ -323,6 +323,8 @@ help:
 	@echo "  grade:        PRIMLAB_GPUS=\"0 1\" (which GPUs) GRADE_TIMEOUT=seconds (a student) GRADE_LOCK_WAIT=seconds"
 	@echo "                GRADE_MAX_BYTES=N GRADE_MAX_FILES=N (an archive's unpacked size and files)"
 	@echo "  grade SLURM=1: GRADE_PARTITION GRADE_TIME GRADE_GRES GRADE_SBATCH=\"options\" GRADE_POLL=seconds"
+	@echo "  grade, an LMS: DUE=2026-11-20T23:59 (UTC; +01:00 or \" Europe/Paris\" after it: a zone) LATE=none|10%/day[,max=50%]"
+	@echo "                ROSTER=export.csv ASSIGNMENT=\"Lab 1\" (Canvas, Gradescope, Moodle: GRADES/lms-import.csv)"
 	@echo "  data:         PRIMLAB_MATRICES=dir MATRICES_DIR=dir (the real matrices), FUZZ_SECONDS=N"
 	@echo "labs: $(LAB_DIRS)"
 
@@ -355,6 +357,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_kit_anywhere.sh"; timed tests/test_kit_anywhere.sh || f=1; \
 	  echo "== tests/test_new_lab.sh"; timed tests/test_new_lab.sh || f=1; \
 	  echo "== tests/test_class_report_dryrun.sh"; timed tests/test_class_report_dryrun.sh || f=1; \
+	  echo "== tests/test_lms.sh"; timed tests/test_lms.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
@@ -414,7 +417,8 @@ check: | build/.bootstrap
 # Batch grading: one results.json per student and a gradebook. JOBS=N (N
 # students at a time, one per GPU; default one per GPU seen) and SLURM=1 (a
 # Slurm job array: GRADE_PARTITION, GRADE_TIME, GRADE_GRES, GRADE_SBATCH)
-# reach harness/grade.sh from the command line (docs/grading-a-class.md).
+# reach harness/grade.sh from the command line (docs/grading-a-class.md),
+# as do an LMS's DUE, LATE, ROSTER and ASSIGNMENT (harness/lms.py).
 GRADES ?= build/grades
 grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"

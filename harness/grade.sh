@@ -13,6 +13,17 @@
 # test is isolated; the whole student is also stopped after GRADE_TIMEOUT
 # seconds).
 #
+# An LMS's download is taken as it is (harness/lms.py, which says where
+# each format comes from): Canvas's "Download Submissions" (its flat
+# files, or its zip alone in SUBMISSIONS) and Gradescope's "Export
+# Submissions" (a folder per submission and submission_metadata.yml, or
+# its zip) become one entry per student in OUT/.incoming/ (rebuilt every
+# run, the files under their own names again: the same files give the
+# same checksum), and OUT/submissions.tsv: student, LMS, user id, SIS id,
+# email, name, submission time (UTC, the LMS's, empty where it gives
+# none), the LMS's late mark. A file of the download that names no
+# student is a line, and not graded.
+#
 # Where students are graded:
 #   JOBS=N     N students at a time on this host (default: one per GPU
 #              seen), each pinned to its own GPU (CUDA_VISIBLE_DEVICES) and
@@ -40,7 +51,13 @@
 #   OUT/.seed-key: the key of the seed's fingerprints (mode 0600), made by
 #       the first run with PRIMLAB_SEED;
 #   OUT/gradebook.csv: student, a score per lab, total; one row per student
-#       in the record, rebuilt (atomically) at the end of every run.
+#       in the record, rebuilt (atomically) at the end of every run; with
+#       DUE, then late_days, deduction (points) and final, and a "late:"
+#       line at the end of each report.txt (harness/lms.py);
+#   OUT/lms-import.csv, OUT/lms-unmatched.txt: with ROSTER, the LMS's own
+#       gradebook export with ASSIGNMENT's column filled, to import as it
+#       is; the roster's students with no submission, and the submissions
+#       on no roster row;
 #   OUT/report.html, OUT/report.md: the class report (build/primlab-report,
 #       also `make report`), rebuilt at the end of every run from the files
 #       above; a warning when it cannot be made.
@@ -80,6 +97,11 @@
 # else every GPU), PRIMLAB_SEED (the grading seed: only the lab binaries get
 # it), PRIMLAB_TIMEOUT (per test), PRIMLAB_NO_GPU=1 (a dry run without a GPU:
 # every test scores 0; without it a machine with no GPU grades nobody).
+# An LMS: DUE=2026-11-20T23:59 (a zone after it, else UTC) and LATE=none
+# or 10%/day[,max=50%] (the points possible taken off per started day
+# late); ROSTER=export.csv (Canvas's, Gradescope's or Moodle's gradebook
+# export) and ASSIGNMENT="Lab 1" (the column to fill). A bad one is a
+# one-line error before anyone is graded.
 # Exports to check.sh and the lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and
 # PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u
@@ -663,6 +685,44 @@ grade_here() {
     done
 }
 
+# ----------------------------------------------------------------- the LMS
+
+# The LMS's files in and out (harness/lms.py: the formats and their sources).
+lms=$src/harness/lms.py
+
+# lms_setup: DUE, LATE, ROSTER and ASSIGNMENT checked before anyone is
+# graded (a one-line error); lms_roster: ROSTER as an absolute path.
+lms_setup() {
+    lms_roster=""
+    if [ -n "${ROSTER:-}" ]; then
+        lms_roster=$(realpath -e -- "$ROSTER" 2>/dev/null) && [ -f "$lms_roster" ] || die "ROSTER='$ROSTER': no such file"
+    fi
+    python3 "$lms" check --due "${DUE:-}" --late "${LATE:-}" --roster "$lms_roster" --assignment "${ASSIGNMENT:-}" || exit 2
+}
+
+# lms_entries: set entries, the folder whose entries are the students:
+# SUBMISSIONS itself, or, for an LMS's download (Canvas's flat files,
+# Gradescope's folders and metadata), OUT/.incoming made from it, with
+# OUT/submissions.tsv (a plain folder has none: an old one goes).
+lms_entries() {
+    local layout
+    entries=$subs
+    layout=$(python3 "$lms" layout "$subs") || die "could not read the submissions '$subs'"
+    if [ "$layout" = plain ]; then
+        rm -f "$out/submissions.tsv" && rm -rf "$out/.incoming"
+        return 0
+    fi
+    python3 "$lms" incoming "$subs" "$out" || die "could not take the $layout download '$subs' apart into '$out/.incoming'"
+    entries=$out/.incoming
+}
+
+# lms_finish: after the gradebook: its late columns and the reports' late
+# line (DUE), the LMS's import file (ROSTER); a warning when it cannot.
+lms_finish() {
+    python3 "$lms" finish "$out" --due "${DUE:-}" --late "${LATE:-}" --roster "$lms_roster" \
+        --assignment "${ASSIGNMENT:-}" || echo "grade: warning: no late columns or LMS import file (above)" >&2
+}
+
 # ------------------------------------------------------------------- main
 
 if [ -z "$subs" ] || [ ! -d "$subs" ]; then
@@ -672,6 +732,7 @@ case "$slurm" in 0 | "") slurm=0 ;; 1) ;; *) die "SLURM='$slurm': SLURM=1 grades
 case "$jobs" in "" | [1-9] | [1-9][0-9]) ;; *) die "JOBS='$jobs' is not a number of students at a time (1 to 99)" ;; esac
 [ "$slurm" = 0 ] || [ -z "$jobs" ] || die "JOBS=$jobs and SLURM=1: a Slurm run grades one student per task, as many at a time as the cluster gives"
 require_sandbox
+lms_setup
 subs=$(realpath "$subs") && out=$(realpath -m "$out") || exit 2
 case "$subs:$out" in *:*:*) die "a ':' in '$subs' or '$out': PRIMLAB_SANDBOX_HIDE cannot name it" ;; esac
 case "$out/" in "$subs"/*) die "the grades folder '$out' is inside the submissions '$subs'" ;; esac
@@ -743,7 +804,8 @@ machine="" why=""
 ungraded=() models=()
 plan_name=() plan_entry=() plan_sum=()
 declare -A seen=()
-for entry in "$subs"/*; do
+lms_entries
+for entry in "$entries"/*; do
     [ -e "$entry" ] || continue
     name=$(student_name "$entry")
     if [ -n "${seen[$name]:-}" ]; then
@@ -780,6 +842,7 @@ fi
 if [ "$slurm" = 1 ]; then slurm_grade; else grade_here; fi
 
 book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"
+lms_finish
 write_ungraded || die "could not write '$out/.ungraded.tsv'"
 write_report
 # performance points compare a student's code with the vendor library on

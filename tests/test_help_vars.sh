@@ -6,7 +6,8 @@
 # (getenv), less those below that the kit sets for itself or that serve
 # its own tests, each with the reason. A new variable read anywhere then
 # fails this test until make help names it (or it is added below, with
-# why no instructor sets it).
+# why no instructor sets it). The variables of an LMS's files (DUE, LATE,
+# ROSTER, ASSIGNMENT) have no prefix: they are listed below by name.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 declare -A internal=(
@@ -31,6 +32,16 @@ for v in $found; do
     else
         echo "FAIL: $v is read by the kit ($(grep -rlw -- "$v" harness | head -n 1)) but make help does not name it"
         fail=$((fail + 1))
+    fi
+done
+# the make variables of an LMS's files that harness/grade.sh reads (harness/lms.py)
+for v in DUE LATE ROSTER ASSIGNMENT; do
+    if ! grep -q "\${$v[:}-]" harness/grade.sh; then
+        echo "FAIL: $v is listed here, but harness/grade.sh no longer reads it"; fail=$((fail + 1))
+    elif grep -qw -- "$v" <<<"$help"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL: $v is read by harness/grade.sh but make help does not name it"; fail=$((fail + 1))
     fi
 done
 for v in "${!internal[@]}"; do

@@ -1,0 +1,2 @@
+// a helper beside the lab file
+#pragma once
