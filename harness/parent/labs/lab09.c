@@ -334,6 +334,13 @@ static long place_of(const uint64_t *at, size_t n, unsigned k)
     return lo < n && (unsigned)(at[lo] >> 32) == k ? (long)(at[lo] & 0xffffffffu) : -1;
 }
 
+/* Whether want holds key k at place j. */
+static int is_place(const uint64_t *at, size_t n, unsigned k, size_t j)
+{
+    uint64_t x = (uint64_t)k << 32 | j;
+    return bsearch(&x, at, n, sizeof *at, cmp_u64) != NULL;
+}
+
 /* The pass's mistakes, from where each written key should be (see the top
    of the file). */
 static int known_pass(const int *in, size_t n_in, const int *want, const int *got, size_t n, size_t b, char *why,
@@ -377,9 +384,8 @@ static int known_pass(const int *in, size_t n_in, const int *want, const int *go
     for (size_t i = 0; i < n; i++) {
         if (got[i] == PL_POISON_I32)
             continue;
-        long j = place_of(at, n, g[i]);
         written++;
-        by_count += j >= 0 && (size_t)j + count[DIGIT(g[i])] == i;
+        by_count += i >= count[DIGIT(g[i])] && is_place(at, n, g[i], i - count[DIGIT(g[i])]);
     }
     int named = 0;
     if (written > 0 && by_count == written) {
