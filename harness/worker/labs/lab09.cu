@@ -42,7 +42,8 @@ static int staged_shift(void)
 {
     if (!pl_host_in || pl_host_in_len < PL_LAB09_HEAD)
         return 0;
-    return (pl_host_in[PL_LAB09_SHIFT] & 3 * 8) == pl_host_in[PL_LAB09_SHIFT] ? pl_host_in[PL_LAB09_SHIFT] : 0;
+    int shift = pl_host_in[PL_LAB09_SHIFT];
+    return shift == 8 || shift == 16 || shift == 24 ? shift : 0;
 }
 #define KEYS_OF(in) (CU(in) + PL_LAB09_HEAD)
 
