@@ -101,7 +101,7 @@ __device__ __forceinline__ void count_key(unsigned *h, unsigned k)
 /* Each block counts the groups of four keys i = block, block + grid, ...
    (uint4 loads), the grid's threads the n % 4 keys of the tail, and the
    block adds its 1024 counts into counts. */
-__global__ __launch_bounds__(HIST_THREADS) void hist_k1(const unsigned *keys, long n, unsigned *counts)
+__global__ __launch_bounds__(HIST_THREADS) void hist_k1(const unsigned *__restrict__ keys, long n, unsigned *counts)
 {
     __shared__ unsigned h[4 * OS_RADIX];
     for (int i = threadIdx.x; i < 4 * OS_RADIX; i += HIST_THREADS)
@@ -212,12 +212,17 @@ struct pass_smem {
 };
 
 /* One digit pass over one tile (see the top of the file). Two blocks fit an
-   SM while ptxas stays at 80 registers a thread or below (68 to 80 with
-   CUDA 13 for sm_90, without spills; a hint of 2 blocks makes it spill). */
+   SM at 80 registers a thread or below, three at 56 or below: with CUDA 13
+   for sm_90, `nvcc -Xptxas -v` says 56 for the keys-only look-back pass, 72
+   chained, 78 with pairs, no spills (__restrict__ saves 12 to 24; a
+   launch-bounds hint of 2 blocks made ptxas spill). */
 template <bool LOOKBACK, bool PAIRS>
-__global__ __launch_bounds__(THREADS) void pass_k3(const unsigned *keys_in, unsigned *keys_out,
-                                                   const unsigned *vals_in, unsigned *vals_out, long n, int shift,
-                                                   const unsigned *bases, unsigned *counter, unsigned *status)
+__global__ __launch_bounds__(THREADS) void pass_k3(const unsigned *__restrict__ keys_in,
+                                                   unsigned *__restrict__ keys_out,
+                                                   const unsigned *__restrict__ vals_in,
+                                                   unsigned *__restrict__ vals_out, long n, int shift,
+                                                   const unsigned *__restrict__ bases, unsigned *counter,
+                                                   unsigned *status)
 {
     __shared__ pass_smem s;
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
