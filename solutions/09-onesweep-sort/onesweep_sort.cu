@@ -1,0 +1,405 @@
+/* solutions/09-onesweep-sort/onesweep_sort.cu: lab 09's reference solution,
+ * the onesweep radix sort, built like CUB's: run with
+ * `make check LAB=09 IMPL=solutions`.
+ *
+ *   (a) hist_k1: every block reads a stretch of the keys as uint4, counts
+ *       all four digits in shared histograms (4 x 256 bins) and adds them
+ *       into global counts; bases_k2 turns the 4 x 256 counts into
+ *       exclusive bases, one block.
+ *   (b), (c) pass_k3: one kernel, a template on the look-back. A tile of
+ *       TILE = THREADS * ITEMS keys, loaded warp-striped (lane l of warp w
+ *       holds keys w*32*ITEMS + j*32 + l, j = 0 .. ITEMS-1: coalesced, and
+ *       in input order within the warp when read j by j, lane by lane);
+ *       each warp ranks its keys with __match_any_sync into a shared
+ *       histogram of its own; one pass over the warps' histograms gives
+ *       each digit's count in the tile and each warp's start within it, a
+ *       block scan the digits' starts in the tile; then the first 256
+ *       threads, one per digit, find the digit's prefix over earlier tiles
+ *       from the status words (chained: wait for tile t - 1's inclusive
+ *       count; look-back: add aggregates until an inclusive count), and
+ *       publish their own. Keys go to shared memory in tile-sorted order,
+ *       then out to global memory in that order, each run of one digit to
+ *       consecutive addresses.
+ *   (d) (a), then four passes of (c) between the output and the scratch's
+ *       ping-pong arrays, keys only or with values.
+ *
+ * Status word of (tile, digit): 2 bits of flag (0: nothing yet, A: the
+ * tile's count of the digit, P: the count over tiles 0 .. t) and 30 bits of
+ * count, stored and loaded whole through cuda::atomic_ref (relaxed, device
+ * scope): the count travels with its flag, so no fence is needed between
+ * them, and no other data passes between tiles. The last tile publishes no
+ * P: its inclusive count could reach 2^30, which 30 bits cannot hold, and
+ * no tile reads it.
+ *
+ * Tiles are taken in launch order from the pass's counter in d_scratch, so
+ * a tile only waits for tiles that running blocks hold.
+ */
+#include "onesweep_sort.h"
+
+#include <cuda/atomic>
+#include <cuda_runtime.h>
+
+#define FULL 0xffffffffu
+
+/* The digit pass's shape: 384 threads of 15 keys, a tile of 5760 keys. */
+#define THREADS 384
+#define ITEMS 15
+#define WARPS (THREADS / 32)
+#define TILE (THREADS * ITEMS)
+static_assert(TILE >= OS_MIN_TILE, "the scratch has status words for tiles of OS_MIN_TILE keys or more");
+static_assert(THREADS >= OS_RADIX, "one thread per digit looks back");
+
+/* The histogram's shape: blocks of 512 threads, HIST_BLOCKS_PER_SM per SM. */
+#define HIST_THREADS 512
+#define HIST_BLOCKS_PER_SM 4
+
+/* Status flags, in the top two bits of a status word. */
+#define ST_A (1u << 30)
+#define ST_P (2u << 30)
+#define ST_FLAGS (3u << 30)
+#define ST_COUNT (~ST_FLAGS)
+
+/* -------------------------------------------------------------- scratch */
+
+static unsigned *counters_of(void *scratch) { return (unsigned *)scratch; }
+/* the 4 x 256 digit counts of (a) and the bases (d) scans them into */
+static unsigned *counts_of(void *scratch) { return (unsigned *)((char *)scratch + 256); }
+static unsigned *bases_of(void *scratch) { return (unsigned *)((char *)scratch + 256 + 4096); }
+static unsigned *status_of(void *scratch) { return (unsigned *)((char *)scratch + OS_STATUS_OFFSET); }
+static unsigned *keys_buf_of(void *scratch, long n) { return (unsigned *)((char *)scratch + OS_BUFFER_OFFSET(n)); }
+static unsigned *vals_buf_of(void *scratch, long n)
+{
+    return keys_buf_of(scratch, n) + ((size_t)n + 63) / 64 * 64;
+}
+
+static long tiles_of(long n) { return (n + TILE - 1) / TILE; }
+
+/* The device's SM count, asked once. */
+static int sm_count(void)
+{
+    static int sms;
+    if (!sms) {
+        int dev = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms <= 0)
+            sms = 16;
+    }
+    return sms;
+}
+
+/* ------------------------------------------------------- (a) histogram */
+
+/* One key's four digits counted in the block's shared histograms. */
+__device__ __forceinline__ void count_key(unsigned *h, unsigned k)
+{
+    atomicAdd(&h[k & 255], 1u);
+    atomicAdd(&h[256 + ((k >> 8) & 255)], 1u);
+    atomicAdd(&h[512 + ((k >> 16) & 255)], 1u);
+    atomicAdd(&h[768 + (k >> 24)], 1u);
+}
+
+/* Each block counts the groups of four keys i = block, block + grid, ...
+   (uint4 loads), the grid's threads the n % 4 keys of the tail, and the
+   block adds its 1024 counts into counts. */
+__global__ __launch_bounds__(HIST_THREADS) void hist_k1(const unsigned *__restrict__ keys, long n, unsigned *counts)
+{
+    __shared__ unsigned h[4 * OS_RADIX];
+    for (int i = threadIdx.x; i < 4 * OS_RADIX; i += HIST_THREADS)
+        h[i] = 0;
+    __syncthreads();
+    const uint4 *q = (const uint4 *)keys;
+    const long quads = n / 4, stride = (long)gridDim.x * HIST_THREADS;
+    const long first = (long)blockIdx.x * HIST_THREADS + threadIdx.x;
+    for (long i = first; i < quads; i += stride) {
+        uint4 v = q[i];
+        count_key(h, v.x), count_key(h, v.y), count_key(h, v.z), count_key(h, v.w);
+    }
+    if (first < n - 4 * quads)
+        count_key(h, keys[4 * quads + first]);
+    __syncthreads();
+    for (int i = threadIdx.x; i < 4 * OS_RADIX; i += HIST_THREADS)
+        if (h[i])
+            atomicAdd(&counts[i], h[i]);
+}
+
+/* The inclusive scan of x over the warp's lanes. */
+__device__ __forceinline__ unsigned warp_scan(unsigned x)
+{
+    const int lane = threadIdx.x % 32;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        unsigned y = __shfl_up_sync(FULL, x, d);
+        if (lane >= d)
+            x += y;
+    }
+    return x;
+}
+
+/* One block of 1024 threads: thread i = 256 p + d writes the exclusive scan
+   of digit p's counts at d. */
+__global__ __launch_bounds__(1024) void bases_k2(const unsigned *counts, unsigned *bases)
+{
+    __shared__ unsigned sums[32];
+    const int i = threadIdx.x, warp = i / 32;
+    const unsigned c = counts[i], incl = warp_scan(c);
+    if (i % 32 == 31)
+        sums[warp] = incl;
+    __syncthreads();
+    unsigned before = 0;
+    for (int w = warp / 8 * 8; w < warp; w++) /* the warps of this digit's row before mine */
+        before += sums[w];
+    bases[i] = before + incl - c;
+}
+
+/* Counts and bases of n keys: counts in scratch, bases to `bases`. */
+static void histogram(const unsigned *keys, long n, unsigned *bases, void *scratch)
+{
+    unsigned *counts = counts_of(scratch);
+    cudaMemsetAsync(counts, 0, 4 * OS_RADIX * sizeof *counts);
+    if (n > 0) {
+        long want = (n / 4 + HIST_THREADS - 1) / HIST_THREADS, most = (long)sm_count() * HIST_BLOCKS_PER_SM;
+        int blocks = (int)(want < most ? want : most);
+        hist_k1<<<blocks > 0 ? blocks : 1, HIST_THREADS>>>(keys, n, counts);
+    }
+    bases_k2<<<1, 1024>>>(counts, bases);
+}
+
+/* ------------------------------------------------- (b), (c) digit pass */
+
+typedef cuda::atomic_ref<unsigned, cuda::thread_scope_device> status_ref;
+
+__device__ __forceinline__ void publish(unsigned *w, unsigned word)
+{
+    status_ref(*w).store(word, cuda::memory_order_relaxed);
+}
+__device__ __forceinline__ unsigned peek(unsigned *w) { return status_ref(*w).load(cuda::memory_order_relaxed); }
+
+/* The lanes below mine. */
+__device__ __forceinline__ unsigned lanes_before(void)
+{
+    unsigned m;
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m));
+    return m;
+}
+
+/* The prefix of digit d over tiles 0 .. t-1 (t >= 1). Chained: tile t-1's
+   inclusive count, waited for. Look-back: tile t-1's word, then t-2's, ...,
+   adding counts until an inclusive one (P) is added. */
+template <bool LOOKBACK> __device__ __forceinline__ unsigned prefix_before(unsigned *status, long t, int d)
+{
+    unsigned sum = 0;
+    for (long k = t - 1;;) {
+        unsigned w = peek(&status[k * OS_RADIX + d]);
+        if (LOOKBACK ? (w & ST_FLAGS) == 0 : (w & ST_FLAGS) != ST_P)
+            continue; /* not published yet */
+        sum += w & ST_COUNT;
+        if ((w & ST_FLAGS) == ST_P)
+            return sum;
+        k--; /* an aggregate: look further back (tile 0 always publishes P) */
+    }
+}
+
+/* The shared memory of a pass: the tile in sorted order (keys, then values),
+   each warp's digit counts (then its start within each digit), each digit's
+   start in the tile and its global offset less that start. */
+struct pass_smem {
+    unsigned tile[TILE];
+    unsigned warp_hist[WARPS][OS_RADIX];
+    unsigned start[OS_RADIX];
+    unsigned offset[OS_RADIX];
+    unsigned sums[OS_RADIX / 32];
+    int slot;
+};
+
+/* One digit pass over one tile (see the top of the file). Two blocks fit an
+   SM at 80 registers a thread or below, three at 56 or below: with CUDA 13
+   for sm_90, `nvcc -Xptxas -v` says 56 for the keys-only look-back pass, 72
+   chained, 78 with pairs, no spills (__restrict__ saves 12 to 24; a
+   launch-bounds hint of 2 blocks made ptxas spill). */
+template <bool LOOKBACK, bool PAIRS>
+__global__ __launch_bounds__(THREADS) void pass_k3(const unsigned *__restrict__ keys_in,
+                                                   unsigned *__restrict__ keys_out,
+                                                   const unsigned *__restrict__ vals_in,
+                                                   unsigned *__restrict__ vals_out, long n, int shift,
+                                                   const unsigned *__restrict__ bases, unsigned *counter,
+                                                   unsigned *status)
+{
+    __shared__ pass_smem s;
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    if (tid == 0)
+        s.slot = (int)atomicAdd(counter, 1u);
+    for (int i = tid; i < WARPS * OS_RADIX; i += THREADS)
+        (&s.warp_hist[0][0])[i] = 0;
+    __syncthreads();
+    const long t = s.slot, tiles = (n + TILE - 1) / TILE, base = t * TILE;
+    const long count = n - base < TILE ? n - base : TILE;
+
+    /* keys, warp-striped; digit 256 marks a slot past the end */
+    const int first = warp * 32 * ITEMS + lane;
+    unsigned key[ITEMS], rank[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++)
+        key[j] = first + j * 32 < count ? keys_in[base + first + j * 32] : 0;
+
+    /* rank within the warp: equal digits in input order (j, then lane) */
+    unsigned *hist = s.warp_hist[warp];
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++) {
+        const bool valid = first + j * 32 < count;
+        const unsigned d = valid ? (key[j] >> shift) & 255 : 256;
+        const unsigned peers = __match_any_sync(FULL, d);
+        const unsigned before = __popc(peers & lanes_before());
+        const unsigned seen = valid ? hist[d] : 0;
+        __syncwarp();
+        if (valid && before == 0)
+            hist[d] = seen + __popc(peers);
+        __syncwarp();
+        rank[j] = seen + before;
+    }
+    __syncthreads();
+
+    /* per digit: the tile's count, each warp's start within the digit, the
+       tile's aggregate published at once */
+    unsigned total = 0;
+    if (tid < OS_RADIX) {
+        for (int w = 0; w < WARPS; w++) {
+            unsigned c = s.warp_hist[w][tid];
+            s.warp_hist[w][tid] = total;
+            total += c;
+        }
+        if (LOOKBACK && t + 1 < tiles)
+            publish(&status[t * OS_RADIX + tid], (t == 0 ? ST_P : ST_A) | total);
+    }
+    /* the digits' starts in the tile: an exclusive scan over 256 threads */
+    const unsigned incl = warp_scan(total);
+    if (tid < OS_RADIX && lane == 31)
+        s.sums[warp] = incl;
+    __syncthreads();
+    if (tid < OS_RADIX) {
+        unsigned start = incl - total;
+        for (int w = 0; w < warp; w++)
+            start += s.sums[w];
+        s.start[tid] = start;
+        /* the digit's prefix over the earlier tiles, then ours published */
+        unsigned prefix = t == 0 ? 0 : prefix_before<LOOKBACK>(status, t, tid);
+        if (t + 1 < tiles && (t > 0 || !LOOKBACK))
+            publish(&status[t * OS_RADIX + tid], ST_P | (prefix + total));
+        s.offset[tid] = bases[tid] + prefix - start;
+    }
+    __syncthreads();
+
+    /* the keys into shared memory in tile-sorted order */
+    unsigned pos[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++) {
+        if (first + j * 32 < count) {
+            const unsigned d = (key[j] >> shift) & 255;
+            pos[j] = s.start[d] + hist[d] + rank[j];
+            s.tile[pos[j]] = key[j];
+        }
+    }
+    __syncthreads();
+    /* pairs: the values loaded now (the keys' registers are free), in flight
+       while the keys go out */
+    unsigned val[PAIRS ? ITEMS : 1];
+    if constexpr (PAIRS) {
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++)
+            val[j] = first + j * 32 < count ? vals_in[base + first + j * 32] : 0;
+    }
+    /* then out in that order: slot i of the tile goes to offset[digit] + i */
+    unsigned dest[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++) {
+        const int i = tid + j * THREADS;
+        if (i < count) {
+            const unsigned k = s.tile[i];
+            dest[j] = s.offset[(k >> shift) & 255] + (unsigned)i;
+            keys_out[dest[j]] = k;
+        }
+    }
+    if constexpr (PAIRS) {
+        /* the values the same way, to the same places */
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++)
+            if (first + j * 32 < count)
+                s.tile[pos[j]] = val[j];
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++) {
+            const int i = tid + j * THREADS;
+            if (i < count)
+                vals_out[dest[j]] = s.tile[i];
+        }
+    } else {
+        (void)vals_in, (void)vals_out, (void)val;
+    }
+}
+
+/* One pass by digit `shift` with the counter of pass `p`: the counter and
+   status words cleared, then one block per tile. */
+template <bool LOOKBACK, bool PAIRS>
+static void digit_pass(const unsigned *keys_in, unsigned *keys_out, const unsigned *vals_in, unsigned *vals_out,
+                       long n, int shift, const unsigned *bases, void *scratch, int p)
+{
+    const long tiles = tiles_of(n);
+    cudaMemsetAsync(counters_of(scratch) + p, 0, sizeof(unsigned));
+    cudaMemsetAsync(status_of(scratch), 0, (size_t)tiles * OS_RADIX * sizeof(unsigned));
+    pass_k3<LOOKBACK, PAIRS><<<(unsigned)tiles, THREADS>>>(keys_in, keys_out, vals_in, vals_out, n, shift, bases,
+                                                          counters_of(scratch) + p, status_of(scratch));
+}
+
+/* ------------------------------------------------------------ (d) sort */
+
+/* The histogram, then four look-back passes: in -> buffer -> out -> buffer
+   -> out (values alongside when vals_in is not NULL). */
+static void sort(const unsigned *keys_in, const unsigned *vals_in, unsigned *keys_out, unsigned *vals_out, long n,
+                 void *scratch)
+{
+    if (n <= 0)
+        return;
+    unsigned *bases = bases_of(scratch), *kb = keys_buf_of(scratch, n), *vb = vals_buf_of(scratch, n);
+    histogram(keys_in, n, bases, scratch);
+    const unsigned *ksrc = keys_in, *vsrc = vals_in;
+    for (int p = 0; p < 4; p++) {
+        unsigned *kdst = p % 2 ? keys_out : kb, *vdst = p % 2 ? vals_out : vb;
+        if (vals_in)
+            digit_pass<true, true>(ksrc, kdst, vsrc, vdst, n, 8 * p, bases + OS_RADIX * p, scratch, p);
+        else
+            digit_pass<true, false>(ksrc, kdst, NULL, NULL, n, 8 * p, bases + OS_RADIX * p, scratch, p);
+        ksrc = kdst, vsrc = vdst;
+    }
+}
+
+/* ----------------------------------------------------------- entry points */
+
+extern "C" void onesweep_histogram(const unsigned *d_keys, int n, unsigned *d_bases, void *d_scratch)
+{
+    histogram(d_keys, n, d_bases, d_scratch);
+}
+
+extern "C" void onesweep_pass_chained(const unsigned *d_keys_in, unsigned *d_keys_out, int n, int shift,
+                                      const unsigned *d_bases, void *d_scratch)
+{
+    if (n > 0)
+        digit_pass<false, false>(d_keys_in, d_keys_out, NULL, NULL, n, shift, d_bases, d_scratch, 0);
+}
+
+extern "C" void onesweep_pass_lookback(const unsigned *d_keys_in, unsigned *d_keys_out, int n, int shift,
+                                       const unsigned *d_bases, void *d_scratch)
+{
+    if (n > 0)
+        digit_pass<true, false>(d_keys_in, d_keys_out, NULL, NULL, n, shift, d_bases, d_scratch, 0);
+}
+
+extern "C" void onesweep_sort_keys(const unsigned *d_in, unsigned *d_out, int n, void *d_scratch)
+{
+    sort(d_in, NULL, d_out, NULL, n, d_scratch);
+}
+
+extern "C" void onesweep_sort_pairs(const unsigned *d_keys_in, const unsigned *d_vals_in, unsigned *d_keys_out,
+                                    unsigned *d_vals_out, int n, void *d_scratch)
+{
+    sort(d_keys_in, d_vals_in, d_keys_out, d_vals_out, n, d_scratch);
+}
