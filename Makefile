@@ -355,6 +355,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_kit_anywhere.sh"; timed tests/test_kit_anywhere.sh || f=1; \
 	  echo "== tests/test_new_lab.sh"; timed tests/test_new_lab.sh || f=1; \
 	  echo "== tests/test_class_report_dryrun.sh"; timed tests/test_class_report_dryrun.sh || f=1; \
+	  echo "== tests/test_assignment.sh"; timed tests/test_assignment.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
@@ -408,13 +409,16 @@ fuzz: | build/.bootstrap-fuzz
 	  -artifact_prefix=crashes/ $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) \
 	  corpus ../../tests/fuzz/corpus ../../tests/mtx
 
+# LAB=01 or LABS="01 02": only those labs (harness/check.sh).
 check: | build/.bootstrap
-	$(Q)harness/check.sh "$(IMPL)" "$(LAB)"
+	$(Q)harness/check.sh "$(IMPL)" "$(strip $(LAB) $(LABS))"
 
 # Batch grading: one results.json per student and a gradebook. JOBS=N (N
 # students at a time, one per GPU; default one per GPU seen) and SLURM=1 (a
 # Slurm job array: GRADE_PARTITION, GRADE_TIME, GRADE_GRES, GRADE_SBATCH)
-# reach harness/grade.sh from the command line (docs/grading-a-class.md).
+# reach harness/grade.sh from the command line (docs/grading-a-class.md),
+# as do LAB=01 or LABS="01 02" (an assignment: those labs only) and
+# STUDENT=name (regrade that student alone).
 GRADES ?= build/grades
 grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"
