@@ -347,6 +347,8 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "$$figs" | tail -n 1; \
 	  echo "== tests/test_report_browser.sh"; timed tests/test_report_browser.sh || [ $$? = 77 ] || f=1; \
 	  echo "== tests/test_help_vars.sh"; timed tests/test_help_vars.sh || f=1; \
+	  echo "== tests/test_docs_figures.sh"; timed tests/test_docs_figures.sh || f=1; \
+	  echo "== tests/test_handout_untracked.sh"; timed tests/test_handout_untracked.sh || f=1; \
 	  return $$f; }; \
 	cpu_suites >build/test-logs/cpu.log 2>&1 & cpu=$$!; \
 	grading_suites() { f=0; \
