@@ -73,8 +73,9 @@
 # practice run never blocks the real one). A dry run skips a real grading
 # (never replaces it); a line from before the mode, seed and kit columns (9
 # fields) is skipped on its checksum alone, as it always was, and silently;
-# one from before the assignment column (12 fields) graded every lab. A changed submission
-# is regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
+# one from before the assignment column (12 fields) graded every lab. A
+# changed submission is regraded; FORCE=1 regrades everyone. A folder in
+# OUT is not a student.
 #
 # A failure of the grading machine is never a student's: when check.sh says
 # so (status 3: the kit does not build, a shared library is missing, no GPU
@@ -94,8 +95,9 @@
 # The kit's own parts are built once before any student, so that graders
 # side by side never build the same file.
 #
-# Environment: LAB, LABS, STUDENT, FORCE=1, JOBS, SLURM=1 and its options (harness/grade-slurm.sh),
-# GRADE_TIMEOUT (seconds per student, default 1800), GRADE_MAX_BYTES and
+# Environment: LAB, LABS, STUDENT (above), FORCE=1, JOBS, SLURM=1 and its
+# options (harness/grade-slurm.sh), GRADE_TIMEOUT (seconds per student,
+# default 1800), GRADE_MAX_BYTES and
 # GRADE_MAX_FILES (what one submission may unpack to, default 64 MiB and
 # 10000), GRADE_LOCK_WAIT (seconds to wait for another make grade in this
 # kit to finish; default 0, stop at once), PRIMLAB_GPUS (the GPUs to grade
