@@ -296,9 +296,11 @@ help:
 	@echo "primlab targets:"
 	@echo "  make                 build every lab (student and solution) and the tests"
 	@echo "  make test            the project's own tests (GPU suites skip without a GPU)"
-	@echo "  make check           grade the student code: LAB=NN for one lab, IMPL=solutions for the solutions"
+	@echo "  make check           grade the student code: LAB=NN for one lab (LABS=\"01 02\" for several),"
+	@echo "                       IMPL=solutions for the solutions"
 	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade,"
-	@echo "                       JOBS=N students at a time (one per GPU), SLURM=1 as a Slurm job array"
+	@echo "                       JOBS=N students at a time (one per GPU), SLURM=1 as a Slurm job array,"
+	@echo "                       LAB=NN or LABS=\"01 02\" (an assignment: those labs only), STUDENT=name (regrade one)"
 	@echo "  make report          the class report of a graded class: GRADES/report.html and report.md;"
 	@echo "                       GRADES=dir, ANON=1 (pseudonyms), REFERENCE=scores.tsv (the solution's ratios)"
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
@@ -347,6 +349,8 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "$$figs" | tail -n 1; \
 	  echo "== tests/test_report_browser.sh"; timed tests/test_report_browser.sh || [ $$? = 77 ] || f=1; \
 	  echo "== tests/test_help_vars.sh"; timed tests/test_help_vars.sh || f=1; \
+	  echo "== tests/test_docs_figures.sh"; timed tests/test_docs_figures.sh || f=1; \
+	  echo "== tests/test_handout_untracked.sh"; timed tests/test_handout_untracked.sh || f=1; \
 	  return $$f; }; \
 	cpu_suites >build/test-logs/cpu.log 2>&1 & cpu=$$!; \
 	grading_suites() { f=0; \
@@ -358,6 +362,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_new_lab.sh"; timed tests/test_new_lab.sh || f=1; \
 	  echo "== tests/test_class_report_dryrun.sh"; timed tests/test_class_report_dryrun.sh || f=1; \
 	  echo "== tests/test_lms.sh"; timed tests/test_lms.sh || f=1; \
+	  echo "== tests/test_assignment.sh"; timed tests/test_assignment.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
@@ -411,14 +416,17 @@ fuzz: | build/.bootstrap-fuzz
 	  -artifact_prefix=crashes/ $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) \
 	  corpus ../../tests/fuzz/corpus ../../tests/mtx
 
+# LAB=01 or LABS="01 02": only those labs (harness/check.sh).
 check: | build/.bootstrap
-	$(Q)harness/check.sh "$(IMPL)" "$(LAB)"
+	$(Q)harness/check.sh "$(IMPL)" "$(strip $(LAB) $(LABS))"
 
 # Batch grading: one results.json per student and a gradebook. JOBS=N (N
 # students at a time, one per GPU; default one per GPU seen) and SLURM=1 (a
 # Slurm job array: GRADE_PARTITION, GRADE_TIME, GRADE_GRES, GRADE_SBATCH)
 # reach harness/grade.sh from the command line (docs/grading-a-class.md),
-# as do an LMS's DUE, LATE, ROSTER and ASSIGNMENT (harness/lms.py).
+# as do LAB=01 or LABS="01 02" (an assignment: those labs only),
+# STUDENT=name (regrade that student alone) and an LMS's DUE, LATE, ROSTER
+# and ASSIGNMENT (harness/lms.py).
 GRADES ?= build/grades
 grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# harness/check.sh IMPL [LAB]: grade every lab of IMPL (labs, solutions, or a
-# folder laid out like labs/), or only lab LAB. Called by `make check`, and
-# by harness/grade.sh for each student. Run it from the kit's root.
+# harness/check.sh IMPL [LABS]: grade every lab of IMPL (labs, solutions, or a
+# folder laid out like labs/), or only the labs LABS names (an assignment:
+# "01", "01 02" or "01,02"; harness/assignment.sh): a lab not named is
+# neither built nor counted in the maximum. Called by `make check` (LAB=01,
+# LABS="01 02"), and by harness/grade-student.sh for each student. Run it
+# from the kit's root. A LABS id that is no lab of the kit: one line naming
+# the labs there are, status 2.
 #
 # Each lab is built and run on its own: build/<impl>/labNN (the parent: the
 # table, the references, the verdicts; no student code) and labNN-worker
@@ -54,6 +58,11 @@ unset PRIMLAB_SEED
 impl=${1:-labs}
 only=${2:-}
 impl=${impl%/}
+. "$(dirname "$0")/assignment.sh"
+if ! want=$(assignment_ids "$only"); then
+    echo "check: $want" >&2
+    exit 2
+fi
 case "$impl" in
 labs | solutions) tag=$impl ;;
 *) tag="impl-${impl//\//-}" ;;
@@ -203,7 +212,7 @@ say_files() {
 for dir in $(harness/lab-dirs.sh); do
     lab=$(basename "$dir")
     id=${lab%%-*}
-    if [ -n "$only" ] && [ "$id" != "$only" ] && [ "$id" != "0$only" ]; then continue; fi
+    case ",$want," in *",$id,"*) ;; *) continue ;; esac
     ids+=("$id")
     src=$(cd "$dir" && ls -- *.cu)
     bin=build/$tag/lab$id
@@ -254,7 +263,7 @@ for dir in $(harness/lab-dirs.sh); do
     with_seed "$bin" fill --scores "$scores" # tests a stopped run did not reach still count
 done
 if [ ${#ids[@]} = 0 ]; then
-    echo "check: no lab '$only' (labs: $(harness/lab-dirs.sh | tr '\n' ' '))" >&2
+    echo "check: no lab to grade: this kit has none (harness/lab-dirs.sh)" >&2
     exit 2
 fi
 labs_csv=$(IFS=,; echo "${ids[*]}")

@@ -10,7 +10,7 @@
 #                  (sbatch --array=3,7 OUT/.slurm/grade.sbatch; then
 #                  make grade SLURM=1 again waits for it and merges)
 #   tasks.tsv      task id, student, sha256 of the submission, one a line
-#   tasks/<student>/  the student's tree: labs/ and feedback.txt from here,
+#   tasks/<student>/  the student's tree: labs/, feedback.txt and assignment from here,
 #                  the task's results (grade-student.sh) until merged
 #   logs/<job>_<task>.out   each task's output (the grader's own lines)
 #   seed, seed.tag the grading seed (mode 0600) while the job may still
@@ -24,6 +24,7 @@
 #   slurm_check          the client commands answer, or stop; pins ARCH
 #   slurm_wait_earlier   wait for a job of an earlier run of these grades
 #   slurm_earlier N S    an earlier task left a grade for N's submission S
+#                        (with this run's seed, of this run's assignment)
 #   slurm_tree N         the tree of student N
 #   slurm_grade          submit the plan, wait, merge
 #   slurm_cleanup        on exit: the seed goes, unless a job still needs it
@@ -125,6 +126,7 @@ slurm_tree() {
 
 slurm_earlier() {
     [ -f "$batch/tasks.tsv" ] && [ "$(head -n 1 "$batch/tasks/$1/status" 2>/dev/null)" = graded ] &&
+        [ "$(cat "$batch/tasks/$1/assignment" 2>/dev/null || echo "$kit_csv")" = "$assignment" ] &&
         [ -d "$batch/tasks/$1/final" ] &&
         awk -F '\t' -v n="$1" -v s="$2" '$2 == n && $3 == s { f = 1 } END { exit !f }' "$batch/tasks.tsv" &&
         [ "$(cat "$batch/seed.tag" 2>/dev/null)" = "$(seed_tag)" ]

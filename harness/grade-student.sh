@@ -6,7 +6,9 @@
 # needs a GPU, and the only one that runs on a cluster's nodes.
 #
 # TREE is what the grader prepared: labs/ (the student's lab files, laid out
-# like labs/) and feedback.txt (what unpacking and picking the files said).
+# like labs/), feedback.txt (what unpacking and picking the files said) and
+# assignment (the labs to grade, comma-separated, e.g. 01,02: only those are
+# built, run and counted; without the file, every lab of the kit).
 # This writes nothing outside TREE but check.sh's build folder for it
 # (build/impl-<TREE>-labs in the kit, removed at the end):
 #   TREE/out/          check.sh's report, scores, logs and machine.txt
@@ -37,6 +39,9 @@ limit=${GRADE_TIMEOUT:-1800}
 [ -d "$tree/labs" ] && [ -f "$tree/feedback.txt" ] ||
     { echo "grade-student: '$tree' is not a prepared student tree (labs/, feedback.txt)" >&2; exit 2; }
 tree=$(cd "$tree" && pwd -P) || exit 2
+. harness/assignment.sh
+labs_csv=$(assignment_ids "$(cat "$tree/assignment" 2>/dev/null)") ||
+    { echo "grade-student: '$tree/assignment': $labs_csv" >&2; exit 2; }
 student_build=build/impl-${tree//\//-}-labs # check.sh's build folder for IMPL=TREE/labs
 child=""
 
@@ -77,7 +82,7 @@ task=-
 (
     [ -n "$seed_set" ] && export PRIMLAB_SEED="$seed"
     export CHECK_OUT=$tree/out CHECK_EXTRA=$feedback
-    exec timeout --kill-after=10 "$limit" harness/check.sh "$tree/labs"
+    exec timeout --kill-after=10 "$limit" harness/check.sh "$tree/labs" "$labs_csv"
 ) >"$tree/out/report.txt" 2>&1 &
 child=$!
 wait "$child"
@@ -101,7 +106,6 @@ fi
 if [ $rc = 124 ] || [ $rc = 137 ]; then
     echo "grading stopped after $limit s (GRADE_TIMEOUT): the tests not reached score 0" >>"$feedback"
 fi
-labs_csv=$(harness/lab-dirs.sh | sed 's|^labs/||; s|-.*||' | paste -sd ,)
 # every test counts in the maximum, reached or not (the lab binaries hold no student code)
 for id in ${labs_csv//,/ }; do
     if [ -n "$seed_set" ]; then PRIMLAB_SEED="$seed" "build/tables/lab$id" fill --scores "$tree/out/scores.tsv"

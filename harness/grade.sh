@@ -13,6 +13,22 @@
 # test is isolated; the whole student is also stopped after GRADE_TIMEOUT
 # seconds).
 #
+# What is graded:
+#   LAB=01 or LABS="01 02"  an assignment: only those labs (ids, spaces or
+#              commas between; harness/assignment.sh) are taken from each
+#              submission, built, graded and counted: the maximum, the
+#              Score line, results.json, the gradebook's columns; without
+#              either, every lab of the kit. An id that is no lab of the
+#              kit: one line naming the labs there are, status 2. Grade
+#              each assignment into its own GRADES: the record keeps one
+#              assignment per student, and another one regrades everyone;
+#   STUDENT=name  regrade that student alone (forced), named as in
+#              SUBMISSIONS (the entry's file name, or the student name made
+#              of it); every other student's results, record lines and
+#              .ungraded.tsv line stay as they are, and the gradebook and
+#              the class report are rebuilt. Without LAB or LABS, on the
+#              assignment of the student's last grading. A name that is in
+#              no entry: one line listing the students there are, status 2.
 # An LMS's download is taken as it is (harness/lms.py, which says where
 # each format comes from): Canvas's "Download Submissions" (its flat
 # files, or its zip alone in SUBMISSIONS) and Gradescope's "Export
@@ -46,13 +62,18 @@
 #   OUT/.graded.tsv: the record, one line per grading (student, sha256 of the
 #       submission, UTC time, then where: host, GPU, GPU model, Slurm task,
 #       UTC start, seconds, then what: mode (gpu or dry), the seed's
-#       fingerprint (or public), the kit's version; harness/record.sh),
-#       appended (atomically) once the results land;
+#       fingerprint (or public), the kit's version, the assignment: the
+#       labs graded, e.g. 01,02; harness/record.sh), appended (atomically)
+#       once the results land;
 #   OUT/.seed-key: the key of the seed's fingerprints (mode 0600), made by
 #       the first run with PRIMLAB_SEED;
-#   OUT/gradebook.csv: student, a score per lab, total; one row per student
-#       in the record, rebuilt (atomically) at the end of every run; with
-#       DUE, then late_days, deduction (points) and final, and a "late:"
+#   OUT/gradebook.csv: student, a score per lab of the assignment, total;
+#       first a "Points Possible" row (each lab's maximum and the total's,
+#       from the labs' tables with this run's seed and PRIMLAB_LIMITS: the
+#       same for everyone, where a student's own maximum leaves out a limit
+#       test their grading machine could not hold), then one row per
+#       student in the record, rebuilt (atomically) at the end of every run;
+#       with DUE, then late_days, deduction (points) and final, and a "late:"
 #       line at the end of each report.txt (harness/lms.py);
 #   OUT/lms-import.csv, OUT/lms-unmatched.txt: with ROSTER, the LMS's own
 #       gradebook export with ASSIGNMENT's column filled, to import as it
@@ -63,12 +84,14 @@
 #       above; a warning when it cannot be made.
 # A rerun skips a student whose last record line has the submission's
 # current checksum (and whose results are there), unless that grading was a
-# dry run and this one is not, or was with another seed or kit version:
-# then one line says why the student is regraded (so a practice run never
-# blocks the real one). A dry run skips a real grading (never replaces it);
-# a line from before the mode, seed and kit columns (9 fields) is skipped on
-# its checksum alone, as it always was, and silently. A changed submission
-# is regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
+# dry run and this one is not, or was with another seed, kit version or
+# assignment: then one line says why the student is regraded (so a
+# practice run never blocks the real one). A dry run skips a real grading
+# (never replaces it); a line from before the mode, seed and kit columns (9
+# fields) is skipped on its checksum alone, as it always was, and silently;
+# one from before the assignment column (12 fields) graded every lab. A
+# changed submission is regraded; FORCE=1 regrades everyone. A folder in
+# OUT is not a student.
 #
 # A failure of the grading machine is never a student's: when check.sh says
 # so (status 3: the kit does not build, a shared library is missing, no GPU
@@ -88,8 +111,9 @@
 # The kit's own parts are built once before any student, so that graders
 # side by side never build the same file.
 #
-# Environment: FORCE=1, JOBS, SLURM=1 and its options (harness/grade-slurm.sh),
-# GRADE_TIMEOUT (seconds per student, default 1800), GRADE_MAX_BYTES and
+# Environment: LAB, LABS, STUDENT (above), FORCE=1, JOBS, SLURM=1 and its
+# options (harness/grade-slurm.sh), GRADE_TIMEOUT (seconds per student,
+# default 1800), GRADE_MAX_BYTES and
 # GRADE_MAX_FILES (what one submission may unpack to, default 64 MiB and
 # 10000), GRADE_LOCK_WAIT (seconds to wait for another make grade in this
 # kit to finish; default 0, stop at once), PRIMLAB_GPUS (the GPUs to grade
@@ -107,6 +131,7 @@
 set -u
 . harness/source-files.sh
 . harness/record.sh
+. harness/assignment.sh
 seed_set=${PRIMLAB_SEED+1}
 seed=${PRIMLAB_SEED-}
 unset PRIMLAB_SEED
@@ -114,11 +139,14 @@ unset PRIMLAB_SEED
 subs=${1:-}
 out=${2:-build/grades}
 force=${FORCE:-0}
+[ -z "${STUDENT:-}" ] || force=1 # STUDENT=name regrades that student, whatever the record says
 limit=${GRADE_TIMEOUT:-1800}
 max_bytes=${GRADE_MAX_BYTES:-$((64 << 20))}
 max_files=${GRADE_MAX_FILES:-10000}
 jobs=${JOBS:-}
 slurm=${SLURM:-0}
+lab_list="${LAB:-} ${LABS:-}"
+student_only=${STUDENT:-}
 src=$(cd "$(dirname "$0")/.." && pwd -P)
 SECONDS=0
 
@@ -269,6 +297,34 @@ student_name() {
     echo "$name"
 }
 
+# pick_student WANT DIR: the student name of the entry of DIR (SUBMISSIONS,
+# or OUT/.incoming made of an LMS's download) that WANT names (its file
+# name, or the student name made of it); else one line that lists the
+# students there are (at most 10), and status 2.
+pick_student() {
+    local entry names=() n
+    for entry in "$2"/*; do
+        [ -e "$entry" ] || continue
+        if [ "$(basename "$entry")" = "$1" ] || [ "$(student_name "$entry")" = "$1" ]; then
+            student_name "$entry"
+            return 0
+        fi
+        names+=("$(student_name "$entry")")
+    done
+    mapfile -t names < <(printf '%s\n' "${names[@]}" | grep . | LC_ALL=C sort -u)
+    n=${#names[@]}
+    [ "$n" -gt 0 ] || die "no student '$1' in '$subs': it has no submissions"
+    die "no student '$1' in '$subs' (students$([ "$2" = "$subs" ] || echo " of its $(python3 "$lms" layout "$subs") download"): $(printf '%s, ' "${names[@]:0:10}" | sed 's/, $//')$(
+        [ "$n" -le 10 ] || echo " and $((n - 10)) more"))"
+}
+
+# recorded_assignment NAME: the assignment of NAME's last record line, or
+# nothing (no line, or one from before the assignment column)
+recorded_assignment() {
+    [ -f "$out/.graded.tsv" ] || return 0
+    awk -F '\t' -v n="$1" '$1 == n { a = NF >= 13 ? $13 : "" } END { print a }' "$out/.graded.tsv"
+}
+
 # submission_sum ENTRY: sha256 of what the student handed in.
 submission_sum() {
     if [ -d "$1" ]; then
@@ -286,7 +342,7 @@ graded_already() {
     why=""
     [ -f "$record" ] && [ -f "$out/$1/results.json" ] || return 1
     last=$(awk -F '\t' -v n="$1" '$1 == n { last = $0 } END { print last }' "$record")
-    why=$(record_stands "$last" "$2" "$this_mode" "$this_seed" "$this_kit")
+    why=$(record_stands "$last" "$2" "$this_mode" "$this_seed" "$this_kit" "$assignment" "$kit_csv")
 }
 
 # new_tmp FILE: print a new empty file beside FILE, with the mode a new file
@@ -305,7 +361,7 @@ where_field() {
 
 # record_graded NAME SUM WHERE MODE: append to the record (a new file
 # renamed over it) the grading, where it ran (the grader's where file), its
-# mode, and this run's seed fingerprint and kit version.
+# mode, and this run's seed fingerprint, kit version and assignment.
 record_graded() {
     local tmp start
     tmp=$(new_tmp "$record") || return 1
@@ -313,9 +369,9 @@ record_graded() {
     [ "$start" = - ] || start=$(date -u -d "@${start%.*}" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null) || start=-
     {
         [ -f "$record" ] && cat "$record"
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
             "$(where_field "$3" host)" "$(where_field "$3" gpu)" "$(where_field "$3" model)" \
-            "$(where_field "$3" task)" "$start" "$(where_field "$3" seconds)" "$4" "$this_seed" "$this_kit"
+            "$(where_field "$3" task)" "$start" "$(where_field "$3" seconds)" "$4" "$this_seed" "$this_kit" "$assignment"
     } >"$tmp" && mv "$tmp" "$record"
 }
 
@@ -455,9 +511,10 @@ lab_sources() {
 # character, a line break among them, as '?').
 shown() { printf '%s' "$1" | LC_ALL=C tr -c '[:print:]' '?'; }
 
-# take_lab_files SRC LABS: copy each lab's files found in SRC into
-# LABS/<lab>/: its own file (e.g. prefix_sum.cu) and the source files that
-# lie with it (lab_sources), and list what was taken and what ignored.
+# take_lab_files SRC LABS: copy the files of each lab of the assignment
+# found in SRC into LABS/<lab>/: its own file (e.g. prefix_sum.cu) and the
+# source files that lie with it (lab_sources), and list what was taken and
+# what ignored (another lab's files too).
 take_lab_files() {
     local lab f p pick dir found taken=() ignored
     for lab in "${labs[@]}"; do
@@ -486,7 +543,8 @@ take_lab_files() {
     ignored=$(cd "$1" && find . -type f -print0 | sed -z 's|^\./||' | sort -z |
         while IFS= read -r -d '' p; do [ -n "${was_taken[$p]:-}" ] || { shown "$p"; echo; }; done)
     if [ -n "$ignored" ]; then
-        echo "ignored (only the lab files are graded):"
+        if [ "$assignment" = "$kit_csv" ]; then echo "ignored (only the lab files are graded):"
+        else echo "ignored (only the files of lab ${assignment//,/, } are graded):"; fi
         head -n 50 <<<"$ignored" | sed 's/^/  /'
         [ "$(wc -l <<<"$ignored")" -gt 50 ] && echo "  ... and $(($(wc -l <<<"$ignored") - 50)) more"
     fi
@@ -494,12 +552,13 @@ take_lab_files() {
 }
 
 # prepare ENTRY TREE: the student's tree: each lab's file taken from the
-# submission into TREE/labs, and what unpacking and picking said in
-# TREE/feedback.txt; the unpacked submission is not kept.
+# submission into TREE/labs, what unpacking and picking said in
+# TREE/feedback.txt, the labs to grade in TREE/assignment
+# (harness/grade-student.sh); the unpacked submission is not kept.
 prepare() {
     local feedback=$2/feedback.txt base msg line
     base=$(basename "$1")
-    mkdir "$2/src" "$2/labs" && : >"$feedback" || return 1
+    mkdir "$2/src" "$2/labs" && : >"$feedback" && echo "$assignment" >"$2/assignment" || return 1
     if msg=$(unpack "$1" "$2/src" 2>&1); then
         [ -n "$msg" ] && while IFS= read -r line; do
             echo "unpacking $base: $line"
@@ -579,12 +638,33 @@ merge() {
     return 3
 }
 
-# write_gradebook: one row per student in the record, renamed into place.
+# possible_row: the gradebook's "Points Possible" row: each lab's maximum
+# and the total's, from the labs' tables (labNN fill writes a row for each
+# of its tests into an empty scores file), with this run's seed (its hidden
+# tests and, unless PRIMLAB_LIMITS=0, its limit tests) and PRIMLAB_LIMITS:
+# the same on every machine, never a student's maximum, from which a limit
+# test their grading machine could not hold is left out
+possible_row() {
+    local dir id rc=0
+    dir=$(mktemp -d "$out/.work/possible.XXXXXX") || return 1
+    make -s --no-print-directory -k $(printf 'build/tables/lab%s ' "${ids[@]}") >/dev/null 2>&1 # when nobody was graded
+    for id in "${ids[@]}"; do
+        if [ -n "$seed_set" ]; then PRIMLAB_SEED="$seed" "build/tables/lab$id" fill --scores "$dir/scores.tsv"
+        else "build/tables/lab$id" fill --scores "$dir/scores.tsv"; fi >/dev/null || rc=1
+    done
+    [ $rc = 0 ] && build/primlab-results "$dir/scores.tsv" --labs "$labs_csv" --csv-max "Points Possible" || rc=1
+    rm -rf "$dir"
+    return $rc
+}
+
+# write_gradebook: the header, the points possible, then one row per
+# student in the record, renamed into place.
 write_gradebook() {
     local book=$out/gradebook.csv tmp name
     tmp=$(new_tmp "$book") || return 1
     {
         echo "student,$(printf 'lab%s,' "${ids[@]}")total"
+        possible_row || { rm -f "$tmp"; return 1; }
         [ ! -f "$record" ] || cut -f 1 "$record" | LC_ALL=C sort -u | while read -r name; do
             [ -f "$out/$name/scores.tsv" ] || continue
             build/primlab-results "$out/$name/scores.tsv" --labs "$labs_csv" --csv-row "$name" || true
@@ -609,14 +689,19 @@ write_report() {
 # write_ungraded: the students this run left ungraded (the ungraded array:
 # "student<TAB>why" lines) into OUT/.ungraded.tsv, renamed into place; the
 # file goes when there are none, so a stale one never outlives the fix.
+# With STUDENT=name, the other students' lines are kept as they were.
 write_ungraded() {
-    local list=$out/.ungraded.tsv tmp line now
-    if [ ${#ungraded[@]} = 0 ]; then rm -f "$list"; return; fi
+    local list=$out/.ungraded.tsv tmp line now kept=()
+    [ -n "$student_only" ] && [ -f "$list" ] && mapfile -t kept < <(awk -F '\t' -v n="$student_only" '$1 != n' "$list")
+    if [ ${#ungraded[@]} = 0 ] && [ ${#kept[@]} = 0 ]; then rm -f "$list"; return; fi
     tmp=$(new_tmp "$list") || return 1
     now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-    for line in "${ungraded[@]}"; do
-        printf '%s\t%s\t%s\n' "${line%%$'\t'*}" "$now" "${line#*$'\t'}"
-    done >"$tmp" && mv "$tmp" "$list"
+    {
+        [ ${#kept[@]} = 0 ] || printf '%s\n' "${kept[@]}"
+        for line in "${ungraded[@]}"; do
+            printf '%s\t%s\t%s\n' "${line%%$'\t'*}" "$now" "${line#*$'\t'}"
+        done
+    } >"$tmp" && mv "$tmp" "$list"
 }
 
 # ------------------------------------------------------------- this host
@@ -731,9 +816,24 @@ fi
 case "$slurm" in 0 | "") slurm=0 ;; 1) ;; *) die "SLURM='$slurm': SLURM=1 grades on a Slurm cluster, SLURM=0 (or nothing) here" ;; esac
 case "$jobs" in "" | [1-9] | [1-9][0-9]) ;; *) die "JOBS='$jobs' is not a number of students at a time (1 to 99)" ;; esac
 [ "$slurm" = 0 ] || [ -z "$jobs" ] || die "JOBS=$jobs and SLURM=1: a Slurm run grades one student per task, as many at a time as the cluster gives"
+# what is graded: the assignment's labs (LAB, LABS) and STUDENT, before anything is built
+assignment=$(assignment_ids "$lab_list") || die "$assignment"
+kit_csv=$(assignment_ids) || die "$kit_csv"
+# (an LMS's download: its students are known once OUT/.incoming is made, below)
+if [ -n "$student_only" ] && [ "$(python3 "$lms" layout "$subs" 2>/dev/null)" = plain ]; then
+    student_only=$(pick_student "$student_only" "$subs") || exit 2
+fi
 require_sandbox
 lms_setup
 subs=$(realpath "$subs") && out=$(realpath -m "$out") || exit 2
+if [ -n "$student_only" ] && [ -z "${lab_list// /}" ]; then # the student's own assignment
+    last=$(recorded_assignment "$student_only")
+    if [ -n "$last" ]; then
+        assignment=$(assignment_ids "$last") ||
+            die "STUDENT=$student_only: the labs of their last grading ($last) are not this kit's: name them, LAB= or LABS="
+        echo "grade: STUDENT=$student_only: labs $assignment, as in their last grading (LAB= or LABS= names others)"
+    fi
+fi
 case "$subs:$out" in *:*:*) die "a ':' in '$subs' or '$out': PRIMLAB_SANDBOX_HIDE cannot name it" ;; esac
 case "$out/" in "$subs"/*) die "the grades folder '$out' is inside the submissions '$subs'" ;; esac
 case "$subs/" in "$out"/*) die "the submissions '$subs' are inside the grades folder '$out'" ;; esac
@@ -788,14 +888,17 @@ if [ -n "$seed_set" ]; then
 fi
 this_kit=$(kit_version "$out" "$subs") || die "could not tell the version of the grading kit '$kit'"
 
+# labs, ids: the assignment's; lab_stubs, lab_contracts: every lab's (a
+# file of another lab is never taken as one of the assignment's)
 labs=() ids=() lab_stubs=() lab_contracts=()
 for dir in $(harness/lab-dirs.sh); do
-    labs+=("$(basename "$dir")")
-    ids+=("$(basename "$dir" | cut -d- -f1)")
+    id=$(basename "$dir" | cut -d- -f1)
+    case ",$assignment," in *",$id,"*) labs+=("$(basename "$dir")") ids+=("$id") ;; esac
     lab_stubs+=("$(cd "$dir" && ls -- *.cu)")
     mapfile -t -O ${#lab_contracts[@]} lab_contracts < <(cd "$dir" && ls -- *.h)
 done
 labs_csv=$(IFS=,; echo "${ids[*]}")
+[ "$labs_csv" = "$assignment" ] || die "the grading kit '$kit' has not the labs $assignment (it has: $(harness/lab-dirs.sh | paste -sd ' '))"
 
 # The plan: every student not graded yet, in order.
 graded=0 skipped=0
@@ -805,9 +908,13 @@ ungraded=() models=()
 plan_name=() plan_entry=() plan_sum=()
 declare -A seen=()
 lms_entries
+if [ -n "$student_only" ] && [ "$entries" != "$subs" ]; then
+    student_only=$(pick_student "$student_only" "$entries") || exit 2
+fi
 for entry in "$entries"/*; do
     [ -e "$entry" ] || continue
     name=$(student_name "$entry")
+    [ -z "$student_only" ] || [ "$name" = "$student_only" ] || continue # STUDENT=name: the others stay as they are
     if [ -n "${seen[$name]:-}" ]; then
         echo "== $name: '$(basename "$entry")' has the same student name as '${seen[$name]}': skipped"
         skipped=$((skipped + 1))

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # harness/handout.sh: build dist/primlab-handout-<version>.tar.gz, the kit
 # students get: every file of the project except solutions/ (and build
-# outputs). Called by `make handout`. In a git checkout the tracked files are
-# taken, as they are in the working tree; elsewhere every file.
+# outputs). Called by `make handout`. In a git checkout the files git tracks
+# are taken, as they are in the working tree, and those it neither tracks
+# nor ignores (a lab's new file not yet added), which are named, so that
+# one meant to stay out is seen (.gitignore it); elsewhere every file
+# (harness/kit-files.sh).
 set -euo pipefail
 version=$(cat VERSION)
 name=primlab-handout-$version
@@ -16,3 +19,8 @@ if [ -e "$stage/$name/solutions" ]; then
 fi
 tar -czf "dist/$name.tar.gz" -C "$stage" "$name"
 echo "wrote dist/$name.tar.gz ($(tr -cd '\0' <"$stage/files" | wc -c) files, no solutions/)"
+mapfile -d '' -t untracked < <(harness/kit-files.sh --handout --untracked)
+if [ ${#untracked[@]} -gt 0 ]; then
+    echo "handout: with files git does not track (${#untracked[@]}; git add them, or .gitignore them):" \
+        "$(printf '%s\n' "${untracked[@]:0:20}" | paste -sd ' ')$([ ${#untracked[@]} -le 20 ] || echo " ... and $((${#untracked[@]} - 20)) more")"
+fi

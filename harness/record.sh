@@ -1,7 +1,7 @@
 # harness/record.sh: what a line of the record (GRADES/.graded.tsv) says
 # about the run that wrote it, and whether it still stands for this run.
 # Sourced by harness/grade.sh; tests/test_grading.sh calls these functions
-# on crafted lines. Columns 10 to 12 of a record line:
+# on crafted lines. Columns 10 to 13 of a record line:
 #   mode  gpu: the tests ran on a GPU; dry: they did not (PRIMLAB_NO_GPU, or
 #         a test of the student's scores did not run for want of a GPU)
 #   seed  public without PRIMLAB_SEED, else its fingerprint: HMAC-SHA256 of
@@ -11,6 +11,9 @@
 #   kit   the kit's version: VERSION, "+", 12 hex digits of a sha256 over
 #         the names and contents of the grading kit's files
 #         (harness/kit-files.sh) but docs/ and *.md, which grade nothing
+#   assignment  the labs graded, comma-separated (01, or 01,02; every lab
+#         of the kit when the run named none: harness/assignment.sh); a
+#         line of 12 fields, from before this column, graded every lab
 #
 #   run_mode                  gpu or dry: what this run's gradings will be
 #   record_mode SCORES        gpu or dry: what a student's grading was
@@ -18,7 +21,7 @@
 #                             (KEYFILE made on first use)
 #   kit_version [SKIP...]     the version of the kit in the current folder;
 #                             files under a SKIP folder left out
-#   record_stands LINE SUM MODE SEED KIT   (below)
+#   record_stands LINE SUM MODE SEED KIT [ASSIGNMENT ALL]   (below)
 
 # run_mode: dry when PRIMLAB_NO_GPU asks for no GPU (as the lab binaries
 # read it: set, and neither empty nor 0), else gpu
@@ -71,13 +74,16 @@ kit_version() {
     done | xargs -0 -r sha256sum | sha256sum | cut -c 1-12
 }
 
-# record_stands LINE SUM MODE SEED KIT: whether LINE, a student's last
-# record line, stands for a run of this MODE, SEED and KIT grading a
-# submission whose checksum is SUM. Status 0: it stands (skip the student).
-# Status 1: grade; when only the mode, seed or kit differ, one line says why.
-# A dry line stands only for a dry run; a gpu line for any dry run, of
-# any seed or kit (a dry run never replaces a real grade). A line of 9 fields, from before these
-# columns, stands when its checksum does, as it always did.
+# record_stands LINE SUM MODE SEED KIT [ASSIGNMENT ALL]: whether LINE, a
+# student's last record line, stands for a run of this MODE, SEED, KIT and
+# ASSIGNMENT (the labs it grades; ALL: every lab of the kit, what a line of
+# 12 fields graded) grading a submission whose checksum is SUM. Status 0:
+# it stands (skip the student). Status 1: grade; when only the mode, seed,
+# kit or assignment differ, one line says why. A dry line stands only for a
+# dry run; a gpu line for any dry run, of any seed, kit or assignment (a dry
+# run never replaces a real grade). A line of 9 fields, from before these
+# columns, stands when its checksum does, as it always did. Without
+# ASSIGNMENT, the assignment is not compared.
 record_stands() {
     local f=()
     [ -n "$1" ] && mapfile -t -d $'\t' f < <(printf '%s' "$1")
@@ -95,6 +101,8 @@ record_stands() {
         esac
     elif [ "${f[11]:-}" != "$5" ]; then
         echo "the last grading was by another kit version (${f[11]:-none}, now $5)"
+    elif [ -n "${6:-}" ] && [ "${f[12]:-${7:-}}" != "$6" ]; then
+        echo "the last grading was of another assignment (labs ${f[12]:-${7:-}}, now $6)"
     else
         return 0
     fi

@@ -177,7 +177,7 @@ verdict "JOBS=2: each student's block, and the GPU that graded them in the recor
 p=""
 cmp -s "$g1/gradebook.csv" "$g2/gradebook.csv" || p="$p; the gradebooks differ: $(diff "$g1/gradebook.csv" "$g2/gradebook.csv" | head -n 4 | paste -sd ' ')"
 p="$p$(same_rows "$g1" "$g2")"
-[ "$(grep -c . "$g2/gradebook.csv")" = 9 ] || p="$p; not 8 rows and a header"
+[ "$(grep -c . "$g2/gradebook.csv")" = 10 ] || p="$p; not 8 rows, a header and the points possible"
 verdict "JOBS=1 and JOBS=2: the same gradebook, each student's rows the same" "$p"
 p="$(whole "$g1" | sed 's/^./; JOBS=1: &/')$(whole "$g2" | sed 's/^./; JOBS=2: &/')"
 verdict "whole rows, no temporary files, .work/ empty" "$p"

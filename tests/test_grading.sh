@@ -293,15 +293,19 @@ import csv, os, sys
 rows = list(csv.reader(open(sys.argv[1])))
 labs = ["lab" + os.path.basename(d.rstrip("/"))[:2] for d in sys.argv[3:]]
 assert rows[0] == ["student"] + labs + ["total"], rows[0]
-assert [r[0] for r in rows[1:]] == sys.argv[2].split(), rows
-assert all(float(x) == 0 for r in rows[1:] for x in r[1:])
+assert rows[1][0] == "Points Possible" and all(float(x) > 0 for x in rows[1][1:]), rows[1]
+assert float(rows[1][-1]) == sum(float(x) for x in rows[1][1:-1]), rows[1]
+assert [r[0] for r in rows[2:]] == sys.argv[2].split(), rows
+assert all(float(x) == 0 for r in rows[2:] for x in r[1:])
 PY
-check "grade: the record" python3 - "$g/.graded.tsv" "$(cat VERSION)" "${students[@]}" <<'PY'
+check "grade: the record" python3 - "$g/.graded.tsv" "$(cat VERSION)" "$(harness/lab-dirs.sh | sed 's|^labs/||; s|-.*||' | paste -sd ,)" "${students[@]}" <<'PY'
 import re, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
-assert sorted(r[0] for r in rows) == sorted(sys.argv[3:]), rows
+assert sorted(r[0] for r in rows) == sorted(sys.argv[4:]), rows
 assert all(re.fullmatch("[0-9a-f]{64}", r[1]) for r in rows), rows
-assert all(len(r) == 12 for r in rows), rows
+assert all(len(r) == 13 for r in rows), rows
+# the assignment: no LAB or LABS, every lab of the kit
+assert {r[12] for r in rows} == {sys.argv[3]}, rows
 # mode, seed, kit: a dry run (every test NOGPU), no seed, one kit version
 assert {(r[9], r[10]) for r in rows} == {("dry", "public")}, rows
 kits = {r[11] for r in rows}

@@ -44,12 +44,36 @@ START_TEST(scores_round_trip)
 }
 END_TEST
 
+/* The gradebook's rows: the points, or the maximum, of each lab listed and
+   their sum; a lab not listed counts in neither. */
+START_TEST(gradebook_rows)
+{
+    pl_scores s = {0};
+    pl_score r[] = {{.lab = "01", .points = 1, .max = 2}, {.lab = "01", .points = 0.5, .max = 3},
+                    {.lab = "02", .points = 4, .max = 4}, {.lab = "03", .points = 7, .max = 9}};
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
+        pl_scores_add(&s, &r[i]);
+    const char *labs[] = {"01", "02"};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    pl_write_gradebook_row(f, &s, "ann", labs, 2);
+    pl_write_gradebook_max(f, &s, "Points Possible", labs, 2);
+    pl_write_gradebook_row(f, &s, "all", NULL, 0);
+    fclose(f);
+    ck_assert_str_eq(buf, "ann,1.50,4,5.50\nPoints Possible,5,4,9\nall,12.50\n");
+    free(buf);
+    pl_scores_free(&s);
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("results");
     TCase *t;
     t = tcase_create("results");
     tcase_add_test(t, scores_round_trip);
+    tcase_add_test(t, gradebook_rows);
     suite_add_tcase(s, t);
     return s;
 }

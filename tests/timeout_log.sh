@@ -19,7 +19,7 @@ if [ "$(readlink -f "$real")" = "$(readlink -f "$0")" ]; then
     exit 125
 fi
 case "$*" in *harness/check.sh*) ;; *) exec "$real" "$@" ;; esac
-for a in "$@"; do tree=$a; done
+for a in "$@"; do case "$a" in */labs) tree=$a ;; esac; done # check.sh TREE/labs [LABS]
 tree=${tree%/labs}
 who=${tree##*/}
 who=${who%%.*}

@@ -294,17 +294,32 @@ void pl_write_junit(FILE *f, const pl_scores *s, const char *lab)
     fprintf(f, "</testsuites>\n");
 }
 
+/* One gradebook line: name, then per lab of labs its points (or, with
+   max, its maximum), then their sum; without labs, the sum of every row. */
+static void gradebook_line(FILE *f, const pl_scores *s, const char *name, const char *const *labs, int nlabs, int max)
+{
+    double sum = 0, g, m;
+    fprintf(f, "%s", name);
+    for (int k = 0; k < nlabs; k++) {
+        pl_scores_total(s, labs[k], &g, &m);
+        fprintf(f, ",%s", pl_points_str(max ? m : g, 0));
+        sum += max ? m : g;
+    }
+    if (!nlabs) {
+        pl_scores_total(s, NULL, &g, &m);
+        sum = max ? m : g;
+    }
+    fprintf(f, ",%s\n", pl_points_str(sum, 0));
+}
+
 void pl_write_gradebook_row(FILE *f, const pl_scores *s, const char *student, const char *const *labs, int nlabs)
 {
-    double got, max;
-    pl_scores_total(s, NULL, &got, &max);
-    fprintf(f, "%s", student);
-    for (int k = 0; k < nlabs; k++) {
-        double g, m;
-        pl_scores_total(s, labs[k], &g, &m);
-        fprintf(f, ",%s", pl_points_str(g, 0));
-    }
-    fprintf(f, ",%s\n", pl_points_str(got, 0));
+    gradebook_line(f, s, student, labs, nlabs, 0);
+}
+
+void pl_write_gradebook_max(FILE *f, const pl_scores *s, const char *name, const char *const *labs, int nlabs)
+{
+    gradebook_line(f, s, name, labs, nlabs, 1);
 }
 
 void pl_write_subtotals(FILE *f, const pl_scores *s)

@@ -8,6 +8,7 @@
  *   pl_write_tap         TAP (version 12): "1..N", then "ok|not ok K - name[: STATUS: reason]"
  *   pl_write_junit       JUnit XML: one testsuite per lab, a testcase per row
  *   pl_write_gradebook_row  "student,labNN,...,total", points as people read them
+ *   pl_write_gradebook_max  the same with each lab's maximum: the points possible
  *   pl_write_score_line  "Score: x/y", or, when no test could run here, why there is none
  *   pl_write_subtotals   "labNN subtotal: x/y" per lab, as the lab binaries print them
  *
@@ -34,7 +35,12 @@ void pl_write_autolab(FILE *f, const pl_scores *s, const char *const *labs, int 
 /* The rows of lab (NULL: all). */
 void pl_write_tap(FILE *f, const pl_scores *s, const char *lab);
 void pl_write_junit(FILE *f, const pl_scores *s, const char *lab);
+/* A gradebook row: the points of each lab of labs and their sum (the total
+   of the labs listed; of every row when nlabs is 0). */
 void pl_write_gradebook_row(FILE *f, const pl_scores *s, const char *student, const char *const *labs, int nlabs);
+/* The same row of each lab's maximum (of rows as labNN fill writes them for
+   every test: the points possible). */
+void pl_write_gradebook_max(FILE *f, const pl_scores *s, const char *name, const char *const *labs, int nlabs);
 
 void pl_write_subtotals(FILE *f, const pl_scores *s);
 

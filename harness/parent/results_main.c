@@ -2,13 +2,14 @@
  * what is made from a scores file (scores.h), by results.h's writers.
  *
  *   primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE]
- *                   [--autolab] [--check] [--csv-row NAME]
+ *                   [--autolab] [--check] [--csv-row NAME | --csv-max NAME]
  *   primlab-results SCORES --fault LAB | --subtotals
  *
  * Prints `Score: x/y` (exit 0 only at full marks, else 1); --json writes
  * Gradescope's results.json atomically; --autolab prints Autolab's scores
  * line last; --csv-row prints one gradebook row (NAME, a score per lab, the
- * total) instead of the Score line. --check: the end of make check's report,
+ * total of those labs) instead of the Score line, --csv-max the same row of
+ * each lab's maximum (the points possible). --check: the end of make check's report,
  * where a run in which no test could run (no GPU) has no score: the Score
  * line says why, and --autolab prints why in place of the scores line, with
  * status 3 (the grading machine's failure: Autolab shows the job failed).
@@ -43,6 +44,7 @@ static char *slurp(const char *path)
 int main(int argc, char **argv)
 {
     const char *scores = NULL, *json = NULL, *extra = NULL, *labs_arg = NULL, *csv = NULL, *fault = NULL;
+    const char *csv_max = NULL;
     int autolab = 0, check = 0, subtotals = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -51,6 +53,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--extra") && more) extra = argv[++i];
         else if (!strcmp(a, "--labs") && more) labs_arg = argv[++i];
         else if (!strcmp(a, "--csv-row") && more) csv = argv[++i];
+        else if (!strcmp(a, "--csv-max") && more) csv_max = argv[++i];
         else if (!strcmp(a, "--fault") && more) fault = argv[++i];
         else if (!strcmp(a, "--autolab")) autolab = 1;
         else if (!strcmp(a, "--check")) check = 1;
@@ -63,7 +66,7 @@ int main(int argc, char **argv)
     }
     if (!scores) {
         fprintf(stderr, "usage: primlab-results SCORES [--labs 01,02] [--json FILE] [--extra FILE] [--autolab] [--check]\n"
-                        "                       [--csv-row NAME] | SCORES --fault LAB | SCORES --subtotals\n");
+                        "                       [--csv-row NAME | --csv-max NAME] | SCORES --fault LAB | SCORES --subtotals\n");
         return 2;
     }
     pl_scores s = {0};
@@ -104,6 +107,9 @@ int main(int argc, char **argv)
         rc = 0;
     } else if (csv) {
         pl_write_gradebook_row(stdout, &s, csv, labs, nlabs);
+    } else if (csv_max) {
+        pl_write_gradebook_max(stdout, &s, csv_max, labs, nlabs);
+        rc = 0;
     } else {
         pl_write_score_line(stdout, &s, check);
         const char *refused = check ? pl_autolab_refused(&s) : NULL;
