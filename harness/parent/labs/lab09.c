@@ -495,13 +495,16 @@ static const long test_sizes[] = {0,    1,    2,     31,    33,    1000,  1024, 
 static const long bench_sizes[] = {1L << 16, 1L << 20, 1L << 24, 1L << 28};
 
 /* Performance, against CUB's DeviceRadixSort in the same run, random keys
-   at 2^28, the issue's size. Provisional thresholds, not yet measured on a
-   GPU: the solution is meant to reach CUB with keys (full marks at 0.8)
-   and 0.8 of it with pairs (full marks at 0.7). */
+   at 2^24: a test of seconds (at 2^28, 25 s and 40 s a test on an H100,
+   most of it the CPU's sort of each repetition's fresh input); the speed
+   goal at 2^28 is `lab09 run`'s. Measured on an H100 (2026-11-26): the
+   solution at 0.54x CUB with keys (0.88 against 0.47 ms at 2^24; 11.9
+   against 6.4 ms at 2^28) and 0.66x with pairs; full marks a little
+   below those, none below a third of them. */
 static const pl_perf perf[] = {
-    {.part = "d", .n = 1L << 28, .points = 4, .yardstick = PL_YARD_VENDOR, .full = 0.8, .zero = 0.3,
+    {.part = "d", .n = 1L << 24, .points = 4, .yardstick = PL_YARD_VENDOR, .full = 0.45, .zero = 0.15,
      .param = D_RANDOM},
-    {.part = "dp", .n = 1L << 28, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.7, .zero = 0.25,
+    {.part = "dp", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.55, .zero = 0.2,
      .param = D_RANDOM},
 };
 
