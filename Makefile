@@ -363,6 +363,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_class_report_dryrun.sh"; timed tests/test_class_report_dryrun.sh || f=1; \
 	  echo "== tests/test_lms.sh"; timed tests/test_lms.sh || f=1; \
 	  echo "== tests/test_assignment.sh"; timed tests/test_assignment.sh || f=1; \
+	  echo "== tests/test_walkthrough.sh"; timed tests/test_walkthrough.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
