@@ -557,15 +557,23 @@ merge() {
     return 3
 }
 
+# graded_dry NAME: NAME's last line in the record is a dry grading (no GPU:
+# no score, so its gradebook cells are blank)
+graded_dry() {
+    awk -F '\t' -v n="$1" '$1 == n { mode = $10 } END { exit mode != "dry" }' "$record"
+}
+
 # write_gradebook: one row per student in the record, renamed into place.
 write_gradebook() {
-    local book=$out/gradebook.csv tmp name
+    local book=$out/gradebook.csv tmp name dry
     tmp=$(new_tmp "$book") || return 1
     {
         echo "student,$(printf 'lab%s,' "${ids[@]}")total"
         [ ! -f "$record" ] || cut -f 1 "$record" | LC_ALL=C sort -u | while read -r name; do
             [ -f "$out/$name/scores.tsv" ] || continue
-            build/primlab-results "$out/$name/scores.tsv" --labs "$labs_csv" --csv-row "$name" || true
+            dry=""
+            graded_dry "$name" && dry=--dry
+            build/primlab-results "$out/$name/scores.tsv" --labs "$labs_csv" $dry --csv-row "$name" || true
         done
     } >"$tmp" && mv "$tmp" "$book" || return 1
     echo "$book"
