@@ -120,13 +120,66 @@ trap cleanup EXIT
 
 # ------------------------------------------------------------------ setup
 
+# ------------------------------------------------- the grading machine
+
+# not_ready WHAT: the grading machine cannot grade (WHAT: what is wrong and
+# what to do, in one line for the instructor): nobody is graded, nothing is
+# built or recorded, status 3.
+not_ready() {
+    echo "grade: $*" >&2
+    exit 3
+}
+
 # require_sandbox: bubblewrap must start a sandbox here, or nothing is graded.
 require_sandbox() {
     local err
     command -v bwrap >/dev/null 2>&1 ||
-        die "bubblewrap (bwrap) is not installed: grading a class without a sandbox is not allowed (apt-get install bubblewrap)"
+        not_ready "bubblewrap (bwrap) is not installed on this machine: nobody graded (student code runs only in" \
+            "its sandbox). Install it: apt-get install bubblewrap, or make bootstrap."
     err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) ||
-        die "bwrap cannot start a sandbox here ($(head -n 1 <<<"$err")): grading a class without a sandbox is not allowed"
+        not_ready "bwrap cannot start a sandbox on this machine ($(head -n 1 <<<"$err")): nobody graded (student code" \
+            "runs only in its sandbox). Allow unprivileged user namespaces (sysctl" \
+            "kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 kernel.apparmor_restrict_unprivileged_userns=0)."
+}
+
+# require_gpu: a GPU must be visible here (nvidia-smi lists one, and
+# CUDA_VISIBLE_DEVICES does not hide them all), unless PRIMLAB_NO_GPU asks
+# for a dry run; a Slurm run's GPUs are the nodes', not this login node's.
+require_gpu() {
+    local list what="Run on a GPU node, or PRIMLAB_NO_GPU=1 for a practice run with no scores."
+    case "${PRIMLAB_NO_GPU:-0}" in 0) ;; *) return 0 ;; esac
+    [ "$slurm" = 0 ] || return 0
+    command -v nvidia-smi >/dev/null 2>&1 ||
+        not_ready "no GPU driver on this machine (no nvidia-smi): nobody graded. $what"
+    list=$(timeout 60 nvidia-smi -L 2>&1)
+    grep -q '^GPU [0-9]' <<<"$list" ||
+        not_ready "no GPU is visible on this machine (nvidia-smi lists none$(grep -m 1 . <<<"$list" |
+            sed 's/^/: /' | cut -c 1-120)): nobody graded. $what"
+    if [ -n "${CUDA_VISIBLE_DEVICES+x}" ] && [ -z "${PRIMLAB_GPUS:-}" ] &&
+        ! tr ',' '\n' <<<"$CUDA_VISIBLE_DEVICES" | grep -v '^-' | grep -q .; then
+        not_ready "CUDA_VISIBLE_DEVICES='$CUDA_VISIBLE_DEVICES' hides every GPU: nobody graded. Unset it, or name" \
+            "the GPUs with PRIMLAB_GPUS=\"0 1\"; PRIMLAB_NO_GPU=1 for a practice run with no scores."
+    fi
+}
+
+# require_check: the unit test library Check (the lab binaries' test
+# runner) must be there: its header declares Check's types to the compiler
+# (with pkg-config's flags, if it knows Check; nothing is built).
+require_check() {
+    # shellcheck disable=SC2046 # the flags are words
+    printf '#include <check.h>\nSuite *primlab_probe;\n' |
+        ${CC:-cc} -fsyntax-only $(pkg-config --cflags check 2>/dev/null) -x c - >/dev/null 2>&1 && return 0
+    not_ready "the unit test library Check is not installed on this machine (the compiler finds no usable check.h):" \
+        "nobody graded. Install it: make bootstrap, or apt-get install check libsubunit-dev."
+}
+
+# machine_ready: the grading machine can grade (a GPU, the sandbox, Check),
+# checked before anything is built, or not_ready says what to do. The
+# checks during the run stay: a GPU lost under a student stops it there.
+machine_ready() {
+    require_gpu
+    require_sandbox
+    require_check
 }
 
 # tree_sum DIR: one checksum of DIR's file names and contents, build/ aside.
@@ -679,7 +732,7 @@ fi
 case "$slurm" in 0 | "") slurm=0 ;; 1) ;; *) die "SLURM='$slurm': SLURM=1 grades on a Slurm cluster, SLURM=0 (or nothing) here" ;; esac
 case "$jobs" in "" | [1-9] | [1-9][0-9]) ;; *) die "JOBS='$jobs' is not a number of students at a time (1 to 99)" ;; esac
 [ "$slurm" = 0 ] || [ -z "$jobs" ] || die "JOBS=$jobs and SLURM=1: a Slurm run grades one student per task, as many at a time as the cluster gives"
-require_sandbox
+machine_ready
 subs=$(realpath "$subs") && out=$(realpath -m "$out") || exit 2
 case "$subs:$out" in *:*:*) die "a ':' in '$subs' or '$out': PRIMLAB_SANDBOX_HIDE cannot name it" ;; esac
 case "$out/" in "$subs"/*) die "the grades folder '$out' is inside the submissions '$subs'" ;; esac
