@@ -10,12 +10,15 @@ writes. Called by harness/check.sh (make check) and harness/grade-student.sh
     student_paths.py --kit DIR [--impl DIR] files FILE...   each file, in place
     student_paths.py --kit DIR [--impl DIR] scores FILE     a scores file's reason
                                                             and detail, in place
+    student_paths.py --kit DIR [--impl DIR] json FILE...    every string of a JSON
+                                                            file (results.json), in place
 
 KIT: the kit whose build/ and labs/ the paths name (the grading kit);
 IMPL: the folder graded, laid out like labs/ (make check's IMPL, make
 grade's student tree). A path in the text becomes:
   - the student's own file, staged (build/<impl>/stage/<lab>/<file>), built
-    (build/<impl>/obj/<lab>/...) or in IMPL: "<lab>/<file>", under IMPL's own
+    (build/<impl>/obj/<lab>/..., an object of several .cu files by its
+    source's name) or in IMPL: "<lab>/<file>", under IMPL's own
     name when IMPL is relative (make check: "labs/01-prefix-sum/x.cu"), the
     lab folder alone when it is absolute (a grading tree);
   - the kit's copy of a lab's contract header in the stage:
@@ -29,6 +32,7 @@ A relative path is rewritten only when it runs through build/ or .work/: a
 "0/50" is points, never a path. student_text() is the function; the tests
 are in tests/test_feedback.sh.
 """
+import json
 import os
 import re
 import sys
@@ -37,6 +41,7 @@ import sys
 PATH = re.compile(r"(?<![A-Za-z0-9._+~@%=/-])(/?[A-Za-z0-9._+~@%=-]+(?:/[A-Za-z0-9._+~@%=-]*)+|/[A-Za-z0-9._+~@%=-]+)")
 SYSTEM = ("/usr/", "/opt/", "/lib/", "/lib64/", "/lib32/", "/bin/", "/sbin/", "/etc/", "/proc/", "/dev/", "/sys/")
 STAGED = re.compile(r"(?:^|/)build/[^/]+/(?:stage|obj)/(.+)$")
+PARTS = re.compile(r"[^/]+\.files/(?:parts|link)/(?:[0-9]+-)?")  # harness/compile-submission.sh's
 
 
 def lab_headers(kit):
@@ -78,7 +83,8 @@ def one_path(p, kit, impl, impl_shown, labs):
     if rel is not None:
         m = STAGED.search(rel)
         if m:
-            staged = m.group(1)
+            # an object of several .cu files: named for its source, as one file's
+            staged = PARTS.sub("", m.group(1))
             lab, _, name = staged.partition("/")
             if name in labs.get(lab, ()):
                 return "labs/%s/%s" % (lab, name)
@@ -154,6 +160,11 @@ def rewrite(path, change):
     os.replace(tmp, path)
 
 
+def clean_text(text, clean):
+    """A text file's text, cleaned."""
+    return clean(text)
+
+
 def scores_text(text, clean):
     """A scores file's text with its reason and detail (columns 10, 11) cleaned."""
     lines = []
@@ -165,6 +176,19 @@ def scores_text(text, clean):
                     fields[k] = escape(clean(unescape(fields[k])))
         lines.append("\t".join(fields))
     return "\n".join(lines)
+
+
+def json_text(text, clean):
+    """A JSON document's text with every string in it cleaned."""
+    def walk(v):
+        if isinstance(v, str):
+            return clean(v)
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {clean(k): walk(x) for k, x in v.items()}
+        return v
+    return json.dumps(walk(json.loads(text)), indent=2, ensure_ascii=False) + "\n"
 
 
 def main(argv):
@@ -181,8 +205,10 @@ def main(argv):
         else:
             break
         args = args[2:]
-    if not args or args[0] not in ("filter", "files", "scores"):
-        print("usage: student_paths.py --kit DIR [--impl DIR] filter | files FILE... | scores FILE", file=sys.stderr)
+    modes = {"files": clean_text, "scores": scores_text, "json": json_text}
+    if not args or args[0] not in ("filter", *modes):
+        print("usage: student_paths.py --kit DIR [--impl DIR] filter | files FILE... | scores FILE... | json FILE...",
+              file=sys.stderr)
         return 2
     labs = lab_headers(os.path.realpath(kit)) if kit else {}
 
@@ -199,7 +225,10 @@ def main(argv):
     status = 0
     for path in args[1:]:
         try:
-            rewrite(path, clean if args[0] == "files" else lambda t: scores_text(t, clean))
+            rewrite(path, lambda t: modes[args[0]](t, clean))
+        except ValueError as e:
+            print("student_paths: '%s' is not JSON: %s" % (path, e), file=sys.stderr)
+            status = 2
         except OSError as e:
             if not (isinstance(e, FileNotFoundError) and args[0] == "files"):
                 print("student_paths: cannot rewrite '%s': %s" % (path, e.strerror), file=sys.stderr)
