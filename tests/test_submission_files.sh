@@ -134,9 +134,9 @@ cp -r "$t/rdc" "$t/bad"
 echo 'int broken = ;' >>"$t/bad/$lab/helpers.cu"
 PRIMLAB_NO_GPU=1 harness/check.sh "$t/bad" 01 >"$t/bad.out" 2>&1
 problems=""
-grep -q "^lab01: does not compile: 0 points" "$t/bad.out" || problems+="; not 'does not compile'"
+grep -q "^lab01: does not compile" "$t/bad.out" || problems+="; not 'does not compile'"
 grep -q "helpers.cu(4): error" "$t/bad.out" || problems+="; the error does not name helpers.cu, line 4"
-verdict "a second file that does not compile: 0 points, its own file and line named" "$problems" "$t/bad.out"
+verdict "a second file that does not compile: not graded, its own file and line named" "$problems" "$t/bad.out"
 
 # ---------------------------------------------------------------- 3
 cp "$t/stage-src/$lab/sub/prefix_sum.h" "$r/prefix_sum.h"
