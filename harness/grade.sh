@@ -32,6 +32,9 @@
 #   OUT/<student>/{results.json, report.txt, scores.tsv}: made in the
 #       student's tree (OUT/.work/<student>.XXXXXX, or
 #       OUT/.slurm/tasks/<student>), then renamed over the old folder;
+#       report.txt starts with the files graded and ignored; no path of the
+#       grader's in any (harness/student_paths.py; `make feedback`,
+#       harness/feedback.sh, bundles them to hand back);
 #   OUT/.graded.tsv: the record, one line per grading (student, sha256 of the
 #       submission, UTC time, then where: host, GPU, GPU model, Slurm task,
 #       UTC start, seconds, then what: mode (gpu or dry), the seed's
@@ -40,7 +43,8 @@
 #   OUT/.seed-key: the key of the seed's fingerprints (mode 0600), made by
 #       the first run with PRIMLAB_SEED;
 #   OUT/gradebook.csv: student, a score per lab, total; one row per student
-#       in the record, rebuilt (atomically) at the end of every run.
+#       in the record, rebuilt (atomically) at the end of every run; a
+#       student whose record line is dry has blank cells (no score).
 #   OUT/report.html, OUT/report.md: the class report (build/primlab-report,
 #       also `make report`), rebuilt at the end of every run from the files
 #       above; a warning when it cannot be made.
@@ -52,6 +56,12 @@
 # a line from before the mode, seed and kit columns (9 fields) is skipped on
 # its checksum alone, as it always was, and silently. A changed submission
 # is regraded; FORCE=1 regrades everyone. A folder in OUT is not a student.
+#
+# The grading machine is checked before anything is built (machine_ready):
+# a GPU nvidia-smi lists (unless PRIMLAB_NO_GPU=1; with SLURM=1 the nodes'),
+# a bwrap that starts, Check's header. One missing: one line for the
+# instructor says what is wrong and what to do, nobody is graded, nothing is
+# built or recorded, status 3.
 #
 # A failure of the grading machine is never a student's: when check.sh says
 # so (status 3: the kit does not build, a shared library is missing, no GPU
@@ -79,7 +89,8 @@
 # on, e.g. "0 1", as nvidia-smi numbers them; default CUDA_VISIBLE_DEVICES's,
 # else every GPU), PRIMLAB_SEED (the grading seed: only the lab binaries get
 # it), PRIMLAB_TIMEOUT (per test), PRIMLAB_NO_GPU=1 (a dry run without a GPU:
-# every test scores 0; without it a machine with no GPU grades nobody).
+# no score anywhere, the gradebook's cells blank; without it a machine with
+# no GPU grades nobody).
 # Exports to check.sh and the lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and
 # PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u
