@@ -181,16 +181,17 @@ student_paths() {
 }
 
 # to_student: from here on, all this script and the lab binaries print
-# reaches the student through student_paths (both streams; the filters are
-# waited for on exit, so that whoever reads the output after us reads it
-# all).
+# reaches the student through student_paths (both streams: each filter
+# writes to the stream it replaces, which bash opened for it before the
+# redirection; no copy of the old streams is left for a child to write
+# to). On exit the streams are closed and the filters waited for, so that
+# whoever reads the output after us reads it all.
 to_student() {
-    exec 8>&1 9>&2
     exec 1> >(student_paths filter)
     filter_out=$!
-    exec 2> >(student_paths filter >&9)
+    exec 2> >(student_paths filter >&2)
     filter_err=$!
-    trap 'exec 1>&8 2>&9; wait "$filter_out" "$filter_err" 2>/dev/null' EXIT
+    trap 'exec >&- 2>&-; wait "$filter_out" "$filter_err"' EXIT
 }
 
 require_sandbox || exit 2

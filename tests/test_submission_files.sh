@@ -172,7 +172,8 @@ for who in ann bob; do
         problems+="; $who's report does not name his three files"
     grep -q "^lab01: ignored prefix_sum.h" "$rep" 2>/dev/null || problems+="; $who's report does not name the ignored copy"
 done
-grep -q "forged" "$t/grades/ann/report.txt" && problems+="; a file name forged a line of ann's report"
+# (the report lists the odd name as ignored, on one line: "notes?lab01: ...")
+grep -qx "lab01: compiled forged.cu" "$t/grades/ann/report.txt" && problems+="; a file name forged a line of ann's report"
 feedback=$(feedback_of ann)
 grep -qx "lab01: compiled forged.cu" <<<"$feedback" && problems+="; a file name forged a line of ann's feedback"
 grep -qxF "  $lab/notes?lab01: compiled forged.cu" <<<"$feedback" || problems+="; ann's odd name is not listed as ignored, on one line"
