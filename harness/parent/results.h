@@ -64,11 +64,15 @@ const char *pl_scores_unscored(const pl_scores *s, int dry);
 /* "Score: none, no test could run on this machine: WHY". */
 void pl_write_no_score_line(FILE *f, const char *why);
 /* Gradescope's results.json for rows with no score (why): no "score" and
-   no test, so that Gradescope records no grade (it takes the score from
-   "score" or from the tests' scores, and a file with neither is shown as a
-   failed autograder run, never as 0); "output" says the tests did not run
-   and why, then each lab that was not graded (missing, not compiling) with
-   its reason, then extra. */
+   no test. Gradescope's spec makes the top-level "score" "optional, but
+   required if not on each test case": it takes the score from there or
+   sums the tests' scores. A 0 in either would be recorded as the grade;
+   with neither there is no score to record: the submission gets no
+   autograder score (at worst Gradescope calls the results malformed, which
+   the staff see and rerun on a GPU), never a 0.
+   "output", which the student sees, says the tests did not run and why,
+   then each lab that was not graded (missing, not compiling) with its
+   reason, then extra. */
 void pl_write_gradescope_not_run(FILE *f, const pl_scores *s, const char *extra, const char *why);
 /* A gradebook row for rows with no score: the student, then nlabs + 1
    blank cells (no lab score, no total). */
