@@ -286,7 +286,7 @@ include $(sort $(wildcard harness/labs/*.mk))
 .SECONDARY:
 
 # ---------------------------------------------------------------- targets
-.PHONY: all help test test-hostile test-sanitize fuzz check grade report handout profile demo plots clean bootstrap FORCE
+.PHONY: all help test test-hostile test-sanitize fuzz check grade feedback report handout profile demo plots clean bootstrap FORCE
 
 all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
@@ -301,6 +301,8 @@ help:
 	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade,"
 	@echo "                       JOBS=N students at a time (one per GPU), SLURM=1 as a Slurm job array,"
 	@echo "                       LAB=NN or LABS=\"01 02\" (an assignment: those labs only), STUDENT=name (regrade one)"
+	@echo "  make feedback        each student's report.txt and results.json to hand back, a folder and a .zip"
+	@echo "                       each, in GRADES/feedback/ (GRADES=dir)"
 	@echo "  make report          the class report of a graded class: GRADES/report.html and report.md;"
 	@echo "                       GRADES=dir, ANON=1 (pseudonyms), REFERENCE=scores.tsv (the solution's ratios)"
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
@@ -365,6 +367,7 @@ test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
 	  echo "== tests/test_lms.sh"; timed tests/test_lms.sh || f=1; \
 	  echo "== tests/test_assignment.sh"; timed tests/test_assignment.sh || f=1; \
 	  echo "== tests/test_walkthrough.sh"; timed tests/test_walkthrough.sh || f=1; \
+	  echo "== tests/test_feedback.sh"; timed tests/test_feedback.sh || f=1; \
 	  return $$f; }; \
 	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
 	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
@@ -432,6 +435,12 @@ check: | build/.bootstrap
 GRADES ?= build/grades
 grade: | build/.bootstrap
 	$(Q)harness/grade.sh "$(SUBMISSIONS)" "$(GRADES)"
+
+# The feedback to hand back: GRADES/feedback/<student>/ (report.txt,
+# results.json) and <student>.zip, from the published results, no grader's
+# path in them (harness/feedback.sh).
+feedback:
+	$(Q)harness/feedback.sh "$(GRADES)"
 
 # The class report of GRADES (harness/parent/class_report.h): one page
 # for a browser or a printer, and the same tables in Markdown. ANON=1 shows

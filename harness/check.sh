@@ -27,9 +27,17 @@
 # failed: the kit's parts are built first, then the student's object and
 # worker; and when those fail, a file of the kit's own must build the same
 # way (else the compiler, its sandbox or the kit failed). Outside grading a
-# machine without a GPU still runs every lab (each test scores 0), and the
-# Score line says that no test could run here. PRIMLAB_NO_GPU=1 asks for
-# that dry run when grading too.
+# machine without a GPU still runs every lab, and no file gives a score:
+# the Score line says that no test could run here and why, results.json
+# has no score (and no test), no lab a subtotal. PRIMLAB_NO_GPU=1 asks for
+# that dry run when grading too; it gives no score even to a submission
+# none of whose labs compiles (build/primlab-results --dry).
+#
+# What a student reads names no path of the grader's: this script's output
+# and the lab binaries', the scores' reasons and not-graded.txt pass through
+# harness/student_paths.py (student_paths, to_student), so that a compiler
+# message reads "01-prefix-sum/prefix_sum.cu(107): error ..." (or, for
+# make check of labs/, "labs/01-prefix-sum/..."), never the stage in build/.
 #
 # The grading seed: PRIMLAB_SEED is taken out of the environment first, so
 # that make, the compilers and anything they run never see it; only the lab
@@ -46,7 +54,7 @@
 # IMPL's code is compiled (harness/sandbox-compile.sh) and run (the lab
 # binaries' workers) in bubblewrap only, with these folders hidden; without
 # a working bwrap this stops before building anything, never falls back),
-# PRIMLAB_NO_GPU=1 (run without the GPU: every test scores 0).
+# PRIMLAB_NO_GPU=1 (run without the GPU: a dry run, no score).
 #
 # Exit status: 0 at full marks, 1 below, 2 for a usage or sandbox error, 3
 # for a failure of the grading machine (nothing graded).
@@ -168,7 +176,35 @@ kit_compiles() {
     return $rc
 }
 
+# student_paths MODE ARGS...: harness/student_paths.py for this kit and
+# IMPL, the one function that rewrites the grader's paths (the stage, the
+# build folder, a grading tree, /tmp, a home) in what a student reads: a
+# stream (filter), text files (files) or a scores file (scores). Without
+# python3 a stream passes as it is.
+student_paths() {
+    if command -v python3 >/dev/null 2>&1; then
+        python3 harness/student_paths.py --kit "$PWD" --impl "$impl" "$@"
+    elif [ "$1" = filter ]; then
+        cat
+    fi
+}
+
+# to_student: from here on, all this script and the lab binaries print
+# reaches the student through student_paths (both streams: each filter
+# writes to the stream it replaces, which bash opened for it before the
+# redirection; no copy of the old streams is left for a child to write
+# to). On exit the streams are closed and the filters waited for, so that
+# whoever reads the output after us reads it all.
+to_student() {
+    exec 1> >(student_paths filter)
+    filter_out=$!
+    exec 2> >(student_paths filter >&2)
+    filter_err=$!
+    trap 'exec >&- 2>&-; wait "$filter_out" "$filter_err"' EXIT
+}
+
 require_sandbox || exit 2
+to_student
 out=${CHECK_OUT:-build/$tag}
 mkdir -p "$out" "build/$tag"
 scores=$out/scores.tsv
@@ -209,6 +245,10 @@ say_files() {
               for (k = 1; k <= n; k++) print i[k] }' "$2"
 }
 
+# what a lab not graded scores, in its line: nothing in a dry run
+# (PRIMLAB_NO_GPU=1), which gives no score at all
+zero=": 0 points"
+case "${PRIMLAB_NO_GPU:-0}" in 0) ;; *) zero="" ;; esac
 for dir in $(harness/lab-dirs.sh); do
     lab=$(basename "$dir")
     id=${lab%%-*}
@@ -226,7 +266,7 @@ for dir in $(harness/lab-dirs.sh); do
     [ -f "$impl/$lab/$src" ] && kit+=("build/vendor/lab$id-worker")
     kit_starts "${kit[@]}"
     if [ ! -f "$impl/$lab/$src" ]; then
-        echo "lab$id: '$impl/$lab/$src' is missing: 0 points" | tee -a "$out/not-graded.txt"
+        echo "lab$id: '$impl/$lab/$src' is missing$zero" | tee -a "$out/not-graded.txt"
         status=MISSING
     else
         make -s --no-print-directory IMPL="$impl" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1
@@ -237,7 +277,7 @@ for dir in $(harness/lab-dirs.sh); do
                 machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
             hint=$(build_hint "build/$tag/build-lab$id.log")
             {
-                echo "lab$id: does not compile: 0 points. First errors:"
+                echo "lab$id: does not compile$zero. First errors:"
                 grep -vE '^make(\[[0-9]+\])?: \*\*\* ' "build/$tag/build-lab$id.log" |
                     grep -m 8 -iE 'error|undefined reference|fatal' | sed 's/^/    /'
                 if [ -n "$hint" ]; then echo "    hint: $hint"; fi
@@ -267,10 +307,14 @@ if [ ${#ids[@]} = 0 ]; then
     exit 2
 fi
 labs_csv=$(IFS=,; echo "${ids[*]}")
+# the rows' reasons and the report's lines on labs not graded, as the student reads them
+student_paths scores "$scores" && student_paths files "$out/not-graded.txt" || exit 2
 args=("$scores" --labs "$labs_csv" --json "$out/results.json")
+# a dry run (PRIMLAB_NO_GPU=1) gives no score, even where no test needed a GPU
+case "${PRIMLAB_NO_GPU:-0}" in 0) ;; *) args+=(--dry) ;; esac
 [ -n "${CHECK_EXTRA:-}" ] && args+=(--extra "$CHECK_EXTRA")
 [ "${AUTOLAB:-0}" = 1 ] && args+=(--autolab)
-# --check: without a GPU no test ran, and the Score line says so rather than
-# give 0 of the maximum; under AUTOLAB=1 no scores line, status 3
+# without a GPU no test ran: no score anywhere (the Score line says why,
+# results.json has none); under AUTOLAB=1 no scores line, status 3
 build/primlab-results "${args[@]}" --check
 exit $?

@@ -12,7 +12,11 @@
 # This writes nothing outside TREE but check.sh's build folder for it
 # (build/impl-<TREE>-labs in the kit, removed at the end):
 #   TREE/out/          check.sh's report, scores, logs and machine.txt
-#   TREE/final/        the files to publish: results.json, report.txt, scores.tsv
+#   TREE/final/        the files to publish: results.json, report.txt (the
+#                      files graded and ignored, then check.sh's report),
+#                      scores.tsv; no path of the grader's in them
+#                      (harness/student_paths.py), no score in a dry run
+#                      (PRIMLAB_NO_GPU=1: primlab-results --dry)
 #   TREE/summary.txt   the lines the grader prints under the student's name
 #   TREE/where         where and how long: host, gpu, model, task, start, seconds
 #   TREE/status        written last, renamed into place: "graded", or
@@ -58,6 +62,16 @@ trap stopped EXIT
 # put FILE TEXT: write TEXT into FILE through a temporary file and a rename
 put() {
     printf '%s\n' "$2" >"$1.tmp" && mv -f "$1.tmp" "$1"
+}
+
+# student_view: every file a student reads, as the student may read it:
+# the grader's paths (the kit, the build folder, this tree, /tmp, a home)
+# rewritten by harness/student_paths.py, the one function that does it
+# (check.sh did so too, but a run stopped by the time limit did not finish)
+student_view() {
+    python3 harness/student_paths.py --kit "$PWD" --impl "$tree/labs" files "$feedback" "$tree/out/report.txt" \
+        "$tree/out/not-graded.txt" &&
+        python3 harness/student_paths.py --kit "$PWD" --impl "$tree/labs" scores "$tree/out/scores.tsv"
 }
 
 # gpu_model: the name of the GPU this grader was given, or "-"
@@ -111,15 +125,24 @@ for id in ${labs_csv//,/ }; do
     if [ -n "$seed_set" ]; then PRIMLAB_SEED="$seed" "build/tables/lab$id" fill --scores "$tree/out/scores.tsv"
     else "build/tables/lab$id" fill --scores "$tree/out/scores.tsv"; fi >/dev/null
 done
+student_view || exit 2
 # results.json from the scores (again, if check.sh was stopped before it;
-# its status says full marks or not)
-build/primlab-results "$tree/out/scores.tsv" --labs "$labs_csv" \
+# its status says full marks or not); a dry run has no score
+dry=()
+case "${PRIMLAB_NO_GPU:-0}" in 0) ;; *) dry=(--dry) ;; esac
+build/primlab-results "$tree/out/scores.tsv" --labs "$labs_csv" "${dry[@]}" \
     --json "$tree/final/results.json" --extra "$feedback" >"$tree/out/score.txt"
-[ -s "$tree/final/results.json" ] && cp "$tree/out/report.txt" "$tree/out/scores.tsv" "$tree/final/" || exit 2
+[ -s "$tree/final/results.json" ] && cp "$tree/out/scores.tsv" "$tree/final/" || exit 2
+# report.txt: what was graded and ignored (the feedback), then check.sh's report
+{
+    echo "== your submission"
+    cat "$feedback"
+    cat "$tree/out/report.txt"
+} >"$tree/final/report.txt" || exit 2
 {
     sed 's/^/   /' "$feedback"
     [ ! -f "$tree/out/not-graded.txt" ] || sed 's/^/   /' "$tree/out/not-graded.txt"
-    build/primlab-results "$tree/out/scores.tsv" --subtotals | sed 's/^/   /'
+    build/primlab-results "$tree/out/scores.tsv" --subtotals "${dry[@]}" | sed 's/^/   /'
     sed 's/^/   /' "$tree/out/score.txt"
 } >"$tree/summary.txt"
 put "$tree/status" graded || exit 2

@@ -59,6 +59,9 @@
 #   OUT/<student>/{results.json, report.txt, scores.tsv}: made in the
 #       student's tree (OUT/.work/<student>.XXXXXX, or
 #       OUT/.slurm/tasks/<student>), then renamed over the old folder;
+#       report.txt starts with the files graded and ignored; no path of the
+#       grader's in any (harness/student_paths.py; `make feedback`,
+#       harness/feedback.sh, bundles them to hand back);
 #   OUT/.graded.tsv: the record, one line per grading (student, sha256 of the
 #       submission, UTC time, then where: host, GPU, GPU model, Slurm task,
 #       UTC start, seconds, then what: mode (gpu or dry), the seed's
@@ -72,7 +75,8 @@
 #       from the labs' tables with this run's seed and PRIMLAB_LIMITS: the
 #       same for everyone, where a student's own maximum leaves out a limit
 #       test their grading machine could not hold), then one row per
-#       student in the record, rebuilt (atomically) at the end of every run;
+#       student in the record, rebuilt (atomically) at the end of every run (a
+#       student whose record line is dry has blank cells: no score);
 #       with DUE, then late_days, deduction (points) and final, and a "late:"
 #       line at the end of each report.txt (harness/lms.py);
 #   OUT/lms-import.csv, OUT/lms-unmatched.txt: with ROSTER, the LMS's own
@@ -92,6 +96,12 @@
 # one from before the assignment column (12 fields) graded every lab. A
 # changed submission is regraded; FORCE=1 regrades everyone. A folder in
 # OUT is not a student.
+#
+# The grading machine is checked before anything is built (machine_ready):
+# a GPU nvidia-smi lists (unless PRIMLAB_NO_GPU=1; with SLURM=1 the nodes'),
+# a bwrap that starts, Check's header. One missing: one line for the
+# instructor says what is wrong and what to do, nobody is graded, nothing is
+# built or recorded, status 3.
 #
 # A failure of the grading machine is never a student's: when check.sh says
 # so (status 3: the kit does not build, a shared library is missing, no GPU
@@ -120,7 +130,8 @@
 # on, e.g. "0 1", as nvidia-smi numbers them; default CUDA_VISIBLE_DEVICES's,
 # else every GPU), PRIMLAB_SEED (the grading seed: only the lab binaries get
 # it), PRIMLAB_TIMEOUT (per test), PRIMLAB_NO_GPU=1 (a dry run without a GPU:
-# every test scores 0; without it a machine with no GPU grades nobody).
+# no score anywhere, the gradebook's cells blank; without it a machine with
+# no GPU grades nobody).
 # An LMS: DUE=2026-11-20T23:59 (a zone after it, else UTC) and LATE=none
 # or 10%/day[,max=50%] (the points possible taken off per started day
 # late); ROSTER=export.csv (Canvas's, Gradescope's or Moodle's gradebook
@@ -170,13 +181,66 @@ trap cleanup EXIT
 
 # ------------------------------------------------------------------ setup
 
+# ------------------------------------------------- the grading machine
+
+# not_ready WHAT: the grading machine cannot grade (WHAT: what is wrong and
+# what to do, in one line for the instructor): nobody is graded, nothing is
+# built or recorded, status 3.
+not_ready() {
+    echo "grade: $*" >&2
+    exit 3
+}
+
 # require_sandbox: bubblewrap must start a sandbox here, or nothing is graded.
 require_sandbox() {
     local err
     command -v bwrap >/dev/null 2>&1 ||
-        die "bubblewrap (bwrap) is not installed: grading a class without a sandbox is not allowed (apt-get install bubblewrap)"
+        not_ready "bubblewrap (bwrap) is not installed on this machine: nobody graded (student code runs only in" \
+            "its sandbox). Install it: apt-get install bubblewrap, or make bootstrap."
     err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) ||
-        die "bwrap cannot start a sandbox here ($(head -n 1 <<<"$err")): grading a class without a sandbox is not allowed"
+        not_ready "bwrap cannot start a sandbox on this machine ($(head -n 1 <<<"$err")): nobody graded (student code" \
+            "runs only in its sandbox). Allow unprivileged user namespaces (sysctl" \
+            "kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 kernel.apparmor_restrict_unprivileged_userns=0)."
+}
+
+# require_gpu: a GPU must be visible here (nvidia-smi lists one, and
+# CUDA_VISIBLE_DEVICES does not hide them all), unless PRIMLAB_NO_GPU asks
+# for a dry run; a Slurm run's GPUs are the nodes', not this login node's.
+require_gpu() {
+    local list what="Run on a GPU node, or PRIMLAB_NO_GPU=1 for a practice run with no scores."
+    case "${PRIMLAB_NO_GPU:-0}" in 0) ;; *) return 0 ;; esac
+    [ "$slurm" = 0 ] || return 0
+    command -v nvidia-smi >/dev/null 2>&1 ||
+        not_ready "no GPU driver on this machine (no nvidia-smi): nobody graded. $what"
+    list=$(timeout 60 nvidia-smi -L 2>&1)
+    grep -q '^GPU [0-9]' <<<"$list" ||
+        not_ready "no GPU is visible on this machine (nvidia-smi lists none$(grep -m 1 . <<<"$list" |
+            sed 's/^/: /' | cut -c 1-120)): nobody graded. $what"
+    if [ -n "${CUDA_VISIBLE_DEVICES+x}" ] && [ -z "${PRIMLAB_GPUS:-}" ] &&
+        ! tr ',' '\n' <<<"$CUDA_VISIBLE_DEVICES" | grep -v '^-' | grep -q .; then
+        not_ready "CUDA_VISIBLE_DEVICES='$CUDA_VISIBLE_DEVICES' hides every GPU: nobody graded. Unset it, or name" \
+            "the GPUs with PRIMLAB_GPUS=\"0 1\"; PRIMLAB_NO_GPU=1 for a practice run with no scores."
+    fi
+}
+
+# require_check: the unit test library Check (the lab binaries' test
+# runner) must be there: its header declares Check's types to the compiler
+# (with pkg-config's flags, if it knows Check; nothing is built).
+require_check() {
+    # shellcheck disable=SC2046 # the flags are words
+    printf '#include <check.h>\nSuite *primlab_probe;\n' |
+        ${CC:-cc} -fsyntax-only $(pkg-config --cflags check 2>/dev/null) -x c - >/dev/null 2>&1 && return 0
+    not_ready "the unit test library Check is not installed on this machine (the compiler finds no usable check.h):" \
+        "nobody graded. Install it: make bootstrap, or apt-get install check libsubunit-dev."
+}
+
+# machine_ready: the grading machine can grade (a GPU, the sandbox, Check),
+# checked before anything is built, or not_ready says what to do. The
+# checks during the run stay: a GPU lost under a student stops it there.
+machine_ready() {
+    require_gpu
+    require_sandbox
+    require_check
 }
 
 # tree_sum DIR: one checksum of DIR's file names and contents, build/ aside.
@@ -638,6 +702,12 @@ merge() {
     return 3
 }
 
+# graded_dry NAME: NAME's last line in the record is a dry grading (no GPU:
+# no score, so its gradebook cells are blank)
+graded_dry() {
+    awk -F '\t' -v n="$1" '$1 == n { mode = $10 } END { exit mode != "dry" }' "$record"
+}
+
 # possible_row: the gradebook's "Points Possible" row: each lab's maximum
 # and the total's, from the labs' tables (labNN fill writes a row for each
 # of its tests into an empty scores file), with this run's seed (its hidden
@@ -660,14 +730,16 @@ possible_row() {
 # write_gradebook: the header, the points possible, then one row per
 # student in the record, renamed into place.
 write_gradebook() {
-    local book=$out/gradebook.csv tmp name
+    local book=$out/gradebook.csv tmp name dry
     tmp=$(new_tmp "$book") || return 1
     {
         echo "student,$(printf 'lab%s,' "${ids[@]}")total"
         possible_row || { rm -f "$tmp"; return 1; }
         [ ! -f "$record" ] || cut -f 1 "$record" | LC_ALL=C sort -u | while read -r name; do
             [ -f "$out/$name/scores.tsv" ] || continue
-            build/primlab-results "$out/$name/scores.tsv" --labs "$labs_csv" --csv-row "$name" || true
+            dry=""
+            graded_dry "$name" && dry=--dry
+            build/primlab-results "$out/$name/scores.tsv" --labs "$labs_csv" $dry --csv-row "$name" || true
         done
     } >"$tmp" && mv "$tmp" "$book" || return 1
     echo "$book"
@@ -823,7 +895,7 @@ kit_csv=$(assignment_ids) || die "$kit_csv"
 if [ -n "$student_only" ] && [ "$(python3 "$lms" layout "$subs" 2>/dev/null)" = plain ]; then
     student_only=$(pick_student "$student_only" "$subs") || exit 2
 fi
-require_sandbox
+machine_ready
 lms_setup
 subs=$(realpath "$subs") && out=$(realpath -m "$out") || exit 2
 if [ -n "$student_only" ] && [ -z "${lab_list// /}" ]; then # the student's own assignment

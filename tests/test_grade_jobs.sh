@@ -2,7 +2,8 @@
 # tests/test_grade_jobs.sh: make grade JOBS=N (issue 17), a class graded N
 # students at a time on one host, each grader pinned to its own GPU and an
 # equal share of the CPUs. Without a GPU: the dry run (PRIMLAB_NO_GPU=1,
-# every test scores 0) on two GPUs named by PRIMLAB_GPUS="0 1". A timeout
+# no score: the gradebook's cells blank) on two GPUs named by
+# PRIMLAB_GPUS="0 1". A timeout
 # first on PATH (tests/timeout_log.sh) logs, from inside each grader, its
 # CUDA_VISIBLE_DEVICES, its CPUs and when it ran.
 #   1. JOBS=1 and JOBS=2 over eight submissions (folders, a .tar.gz, a .zip,
@@ -18,10 +19,11 @@
 #      the rerun grades exactly the students not recorded, and ends with
 #      the JOBS=1 gradebook; a run killed outright (SIGKILL): its graders
 #      stop all the same, and the next run clears what it left in .work/;
-#   4. on a machine without a GPU, PRIMLAB_NO_GPU unset, JOBS=2: the first
-#      student fails as the grading machine's fault, nobody is started after
-#      it (the grader beside it finishes), those not graded are listed in
-#      .ungraded.tsv, status 3.
+#   4. a GPU lost after the check before the build (an nvidia-smi first on
+#      PATH lists two GPUs, CUDA finds none), PRIMLAB_NO_GPU unset, JOBS=2:
+#      the first student fails as the grading machine's fault, nobody is
+#      started after it (the grader beside it finishes), those not graded
+#      are listed in .ungraded.tsv, status 3.
 # Prints one line per check, then `N passed, N failed, N skipped`; without a
 # bwrap that starts a sandbox here (make grade needs one), SKIP.
 set -u
@@ -136,7 +138,9 @@ p = []
 for r in rows[1:]:
     if len(r) != len(rows[0]):
         p.append("row %s has %d fields, the header %d" % (r[:1], len(r), len(rows[0])))
-    elif abs(sum(float(x) for x in r[1:-1]) - float(r[-1])) > 1e-6:
+    elif all(x == "" for x in r[1:]):  # no score (a dry run): every cell blank
+        continue
+    elif "" in r[1:] or abs(sum(float(x) for x in r[1:-1]) - float(r[-1])) > 1e-6:
         p.append("row %s: the labs do not add up to the total" % r[:1])
 print("; ".join(p))
 PY
@@ -261,14 +265,19 @@ else
 fi
 
 # ---------------------------------------------------------------- 4
-name="no GPU, PRIMLAB_NO_GPU unset, JOBS=2: the grading machine's fault; nobody started after it (status 3)"
+name="a GPU lost mid-run, PRIMLAB_NO_GPU unset, JOBS=2: the grading machine's fault; nobody started after it (status 3)"
 if has_gpu; then
     say SKIP "$name" "this machine has a GPU"
 else
     # ann's stub needs the GPU; bob's file does not compile, so nothing of
-    # his runs and his grader, started beside ann's, finishes and counts
+    # his runs and his grader, started beside ann's, finishes and counts.
+    # make grade checks for a GPU before building (nvidia-smi -L): this one
+    # lists two, and says nothing else (no model, no compute capability)
+    mkdir -p "$t/smi"
+    printf '#!/bin/sh\n[ "$1" = -L ] || exit 6\necho "GPU 0: Gone (UUID: GPU-0)"\necho "GPU 1: Gone (UUID: GPU-1)"\n' \
+        >"$t/smi/nvidia-smi" && chmod +x "$t/smi/nvidia-smi"
     g6=$t/g6
-    env -u PRIMLAB_NO_GPU TIMEOUT_LOG=$t/6.out.log JOBS=2 harness/grade.sh "$s" "$g6" >"$t/6.out" 2>&1
+    env -u PRIMLAB_NO_GPU PATH="$t/smi:$PATH" TIMEOUT_LOG=$t/6.out.log JOBS=2 harness/grade.sh "$s" "$g6" >"$t/6.out" 2>&1
     rc=$?
     p=""
     [ $rc = 3 ] || p="$p; exit status $rc, not 3"

@@ -14,10 +14,13 @@
 #   3. a shared library of the lab binary unreadable: it cannot start, the
 #      same treatment as 1;
 #   4. make grade (harness/grade.sh) over two students without Check's
-#      header: neither graded (no result, no gradebook row, both with the
-#      reason in GRADES/.ungraded.tsv), status 3; on a machine without a GPU
-#      the same without PRIMLAB_NO_GPU=1; then, the machine fixed, a rerun
-#      grades both;
+#      header: the machine is checked before anything is built, and one
+#      line for the instructor says what is missing and what to do: nobody
+#      graded, nothing recorded (no GRADES folder at all), status 3; on a
+#      machine without a GPU the same without PRIMLAB_NO_GPU=1; then, the
+#      machine fixed, a rerun grades both; a shared library of the lab
+#      binary unreadable is met under the first student: both ungraded,
+#      with the reason in GRADES/.ungraded.tsv;
 #   5. make check without a GPU: the Score line says no test could run;
 #      under AUTOLAB=1 no Autolab scores line at all, and status 3.
 # Needs no GPU (the runs that grade use PRIMLAB_NO_GPU=1, the dry run); one
@@ -176,13 +179,36 @@ ungraded() {
     grep -qsE "^ann"$'\t'".*"$'\t'"the grading machine $3" "$g/.ungraded.tsv" || p="$p; ann's reason is not in .ungraded.tsv"
     echo "$p"
 }
-name="grade: Check's header missing: both students ungraded with the reason (status 3)"
+# not_ready LOG STATUS WHAT: the problems of a make grade that must refuse
+# before anything is built, in one line for the instructor saying WHAT (a
+# pattern), and record nothing (no GRADES folder)
+not_ready() {
+    local p=""
+    [ "$2" = 3 ] || p="$p; exit status $2, not 3"
+    [ "$(grep -c . "$1")" = 1 ] || p="$p; not one line"
+    grep -qE "^grade: $3.*: nobody graded\. .+\.$" "$1" || p="$p; no line 'grade: $3 ...: nobody graded. <what to do>.'"
+    [ ! -e "$g" ] || p="$p; '$g' was made"
+    echo "$p"
+}
+name="grade: Check's header missing: refused before any build, one line, nothing recorded (status 3)"
 if [ -n "$bwg" ]; then
     say SKIP "$name" "$bwg"
 else
     without "$check_h" env PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4a.log" 2>&1
-    verdict "$name" "$(ungraded "$t/4a.log" $? "cannot (build|start) the kit's [^ ]+")" "$t/4a.log"
+    verdict "$name" "$(not_ready "$t/4a.log" $? "the unit test library Check is not installed")" "$t/4a.log"
 fi
+# the machine's failure met under a student (OpenMP's library, which the
+# kit's lab binaries need, cannot be read: Check's header is there, so the
+# check before the build passes): both listed as ungraded with the reason
+name="grade: a shared library of the lab binary unreadable: both students ungraded with the reason (status 3)"
+gomp=$(ldd build/tables/lab01 | awk '$3 ~ /^\// && $1 ~ /^libgomp/ { print $3; exit }') # in every kit's lab binaries
+if [ -n "$bwg" ] || [ -z "$gomp" ]; then
+    say SKIP "$name" "${bwg:-no shared library of the lab binary to hide}"
+else
+    without "$gomp" env PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4a2.log" 2>&1
+    verdict "$name" "$(ungraded "$t/4a2.log" $? "cannot (build|start) the kit's [^ ]+")" "$t/4a2.log"
+fi
+rm -rf "$g"
 # make grade is grade.sh and nothing before it: a prerequisite that compiles
 # would meet the missing header first, and fail as make, with no reason and
 # nobody listed (as it did on a fresh GPU machine)
@@ -193,14 +219,14 @@ mk=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -n --no-print-directory -W har
     SUBMISSIONS="$t/subs" GRADES="$g" 2>&1)
 if [ "$mk" = "harness/grade.sh \"$t/subs\" \"$g\"" ]; then say OK "$name"
 else say FAIL "$name" "make -n grade runs: $(head -n 2 <<<"$mk" | cut -c 1-120 | paste -sd ' ')"; fi
-name="grade: no GPU (PRIMLAB_NO_GPU unset): both students ungraded with the reason (status 3)"
+name="grade: no GPU (PRIMLAB_NO_GPU unset): refused before any build, one line, nothing recorded (status 3)"
 if [ -n "$sb" ]; then
     say SKIP "$name" "$sb"
 elif has_gpu; then
     say SKIP "$name" "this machine has a GPU"
 else
-    env -u PRIMLAB_NO_GPU harness/grade.sh "$t/subs" "$g" >"$t/4b.log" 2>&1
-    verdict "$name" "$(ungraded "$t/4b.log" $? "has no GPU")" "$t/4b.log"
+    env -u PRIMLAB_NO_GPU -u CUDA_VISIBLE_DEVICES -u PRIMLAB_GPUS harness/grade.sh "$t/subs" "$g" >"$t/4b.log" 2>&1
+    verdict "$name" "$(not_ready "$t/4b.log" $? "no GPU (driver|is visible)")" "$t/4b.log"
 fi
 name="grade: the machine fixed, a rerun grades both"
 if [ -n "$sb" ]; then

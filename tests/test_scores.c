@@ -390,6 +390,36 @@ START_TEST(no_gpu_has_no_score)
 }
 END_TEST
 
+/* Rows with no score give one answer: the Score line, results.json (no
+   score, no test, the reason and the labs not graded in its output), the
+   gradebook row (blank); a dry run has none even where no lab compiled. */
+START_TEST(no_score_one_answer)
+{
+    pl_score r[2] = {row("01", "a", "SKIP", 0, 1, "no GPU (nvidia-smi lists none)", "", PL_CAUSE_NOGPU),
+                     row("02", "lab 02 (02-x)", "NOBUILD", 0, 5, "02-x/x.cu: does not compile", "", PL_CAUSE_NOBUILD)};
+    pl_scores s;
+    round_trip(r, 2, &s);
+    ck_assert_str_eq(pl_scores_unscored(&s, 0), "no GPU (nvidia-smi lists none)");
+    ck_assert_str_eq(pl_scores_unscored(&s, 1), "no GPU (nvidia-smi lists none)");
+    CAPTURE(pl_write_no_score_line(f, pl_scores_unscored(&s, 0)));
+    ck_assert_str_eq(text, "Score: none, no test could run on this machine: no GPU (nvidia-smi lists none)\n");
+    CAPTURE(pl_write_gradescope_not_run(f, &s, "graded: x.cu\n", pl_scores_unscored(&s, 0)));
+    ck_assert_str_eq(text, "{\n  \"execution_time\": 0.0,\n"
+                           "  \"output\": \"No score: the tests did not run on the grading machine: no GPU (nvidia-smi "
+                           "lists none).\\nlab02: 02-x/x.cu: does not compile\\ngraded: x.cu\\n\",\n"
+                           "  \"output_format\": \"text\",\n  \"visibility\": \"visible\",\n"
+                           "  \"stdout_visibility\": \"hidden\",\n  \"tests\": [],\n  \"leaderboard\": []\n}\n");
+    CAPTURE(pl_write_gradebook_blank(f, "alice", 2));
+    ck_assert_str_eq(text, "alice,,,\n");
+    pl_scores_free(&s);
+    /* nothing compiled, so no test needed a GPU: scored, unless dry */
+    round_trip(&r[1], 1, &s);
+    ck_assert_ptr_null(pl_scores_unscored(&s, 0));
+    ck_assert_str_eq(pl_scores_unscored(&s, 1), PL_DRY_REASON);
+    pl_scores_free(&s);
+}
+END_TEST
+
 /* A reason that merely reads like a missing GPU decides nothing: only the
    cause does. */
 START_TEST(no_gpu_is_the_cause_not_the_words)
@@ -415,7 +445,7 @@ START_TEST(machine_fault_lines)
     char line[512];
     pl_machine_fault(&s, "01", line, sizeof line);
     ck_assert_str_eq(line, "the grading machine has no GPU (not your code): no usable CUDA driver (libcuda missing); "
-                           "PRIMLAB_NO_GPU=1 grades without one, every test 0");
+                           "PRIMLAB_NO_GPU=1 runs without one, a practice run with no scores");
     pl_machine_fault(&s, "02", line, sizeof line);
     ck_assert_str_eq(line, "the grading machine cannot start the kit's worker of lab02 (not your code): the "
                            "yardstick's worker (build/vendor/lab02-worker) did not start");
@@ -455,6 +485,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(t, NULL, teardown);
     tcase_add_test(t, no_gpu_has_no_score);
     tcase_add_test(t, no_gpu_is_the_cause_not_the_words);
+    tcase_add_test(t, no_score_one_answer);
     tcase_add_test(t, machine_fault_lines);
     suite_add_tcase(s, t);
     return s;

@@ -127,6 +127,7 @@ typedef struct student {
     int record; /* a line in the record: graded */
     int stray;  /* results in GRADES but no record line */
     int err;    /* errno of reading scores.tsv; 0 when read */
+    int dry;    /* the record's mode is dry (PRIMLAB_NO_GPU=1): no test ran, no score */
     char *model, *host;
     double seconds;   /* NAN when the record does not say */
     char *when, *why; /* .ungraded.tsv's, or NULL */
@@ -358,10 +359,10 @@ static int split_tabs(char *line, char **field, int n)
 /* The record: one student per name, from the name's last line. */
 static int read_record(klass *c, FILE *f)
 {
-    char *line = NULL, *fl[9];
+    char *line = NULL, *fl[10];
     size_t cap = 0;
     while (getline(&line, &cap, f) > 0) {
-        int k = split_tabs(line, fl, 9);
+        int k = split_tabs(line, fl, 10);
         if (!*fl[0] || fl[0][0] == '#')
             continue;
         student *s = student_named(c, fl[0]);
@@ -371,6 +372,7 @@ static int read_record(klass *c, FILE *f)
         s->record = 1;
         s->host = strdup(k > 3 ? fl[3] : "-");
         s->model = strdup(k > 5 ? fl[5] : "-");
+        s->dry = k > 9 && !strcmp(fl[9], "dry");
         char *end = NULL;
         s->seconds = k > 8 ? strtod(fl[8], &end) : NAN;
         if (k > 8 && (end == fl[8] || *end))
@@ -689,7 +691,7 @@ static int fold_student(klass *c, int si, const pl_scores *s)
                 return -1;
             continue;
         }
-        if (!strcmp(r->cause, PL_CAUSE_NOGPU) || !strcmp(r->cause, PL_CAUSE_NOWORKER)) {
+        if (!strcmp(r->cause, PL_CAUSE_NOGPU) || !strcmp(r->cause, PL_CAUSE_NOWORKER) || c->st[si].dry) {
             /* not run: no score for this lab, nor a total for the student */
             c->rows_nogpu++, any_notrun = 1;
             if (!c->nogpu_why[0])
@@ -699,6 +701,11 @@ static int fold_student(klass *c, int si, const pl_scores *s)
         c->rows_ran++;
         if (fold_test(c, l, r) || fold_bugs(c, si, l, r))
             return -1;
+    }
+    if (c->st[si].dry && !any_notrun) { /* a dry grading none of whose labs compiled: not run either */
+        c->rows_nogpu++, any_notrun = 1;
+        if (!c->nogpu_why[0])
+            snprintf(c->nogpu_why, sizeof c->nogpu_why, "PRIMLAB_NO_GPU is set");
     }
     if (any_notrun)
         return 0;

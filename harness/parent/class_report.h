@@ -3,8 +3,10 @@
  *
  * Reads GRADES (the folder make grade writes):
  *   .graded.tsv    the record: student, sha256, UTC time, host, GPU index,
- *                  GPU model, Slurm task, UTC start, seconds; the last
- *                  line of a student is the current one
+ *                  GPU model, Slurm task, UTC start, seconds, mode (a
+ *                  "dry" grading, PRIMLAB_NO_GPU=1, has no score: its
+ *                  student is shown as not run); the last line of a
+ *                  student is the current one
  *   .ungraded.tsv  (may be absent) student, UTC time, why
  *   <student>/scores.tsv, read with pl_scores_read (scores.h) one student
  *                  at a time and folded into aggregates, then freed: a class

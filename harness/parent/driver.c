@@ -340,6 +340,14 @@ static int no_gpu_env(void)
     return no && *no && strcmp(no, "0") != 0;
 }
 
+/* The subtotal line of a lab with no score: no test could run here (no
+   GPU), or a dry run (PRIMLAB_NO_GPU) gives none, not even to a lab not
+   handed in; the reason is said once, on the Score line. */
+static void print_no_subtotal(const pl_lab *lab)
+{
+    printf("lab%s subtotal: none, no test ran\n", lab->id);
+}
+
 /* Opens a session with the lab's worker, NULL with why. */
 static pl_session *open_session(const opts *o, double start_s, char *why, size_t cap)
 {
@@ -743,7 +751,7 @@ static int cmd_check(const pl_lab *lab, const opts *o)
                o->nsizes || pl_limits_on(hidden) ? "" : ", no limit tests (PRIMLAB_LIMITS=1 adds them)",
                pl_session_sandboxed(G.s) ? "" : ", no sandbox");
     else
-        printf("lab%s %s: no GPU (%s): no test can run here, each scores 0\n", lab->id, lab->name, G.probe->reason);
+        printf("lab%s %s: no GPU (%s): no test can run here, no score\n", lab->id, lab->name, G.probe->reason);
     const char *v = getenv("V");
     G.sum = pl_summary_new(stdout, v && !strcmp(v, "1"));
 
@@ -769,7 +777,10 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     pl_session_close(G.yard);
     if (printed)
         printf("lab%s: the code printed %zu bytes: see %s\n", lab->id, printed, log_path);
-    printf("lab%s subtotal: %s/%s\n", lab->id, pl_points_str(G.got, 0), pl_points_str(G.max, 1));
+    if (G.s && !G.probe->gpu_ok)
+        print_no_subtotal(lab);
+    else
+        printf("lab%s subtotal: %s/%s\n", lab->id, pl_points_str(G.got, 0), pl_points_str(G.max, 1));
     if (G.scores)
         fclose(G.scores);
     else
@@ -867,7 +878,10 @@ static int fill_not_graded(const pl_lab *lab, const opts *o, const pl_test *test
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->scores, strerror(errno));
         return 2;
     }
-    printf("lab%s subtotal: 0/%s\n", lab->id, pl_points_str(row.max, 1));
+    if (no_gpu_env())
+        print_no_subtotal(lab);
+    else
+        printf("lab%s subtotal: 0/%s\n", lab->id, pl_points_str(row.max, 1));
     return 0;
 }
 

@@ -349,9 +349,51 @@ void pl_write_score_line(FILE *f, const pl_scores *s, int nogpu_note)
         fprintf(f, "Score: %s/%s\n", pl_points_str(got, 0), pl_points_str(max, 1));
 }
 
+const char *pl_scores_unscored(const pl_scores *s, int dry)
+{
+    const pl_score *r = pl_scores_no_gpu(s);
+    if (r)
+        return *str(r->reason) ? r->reason : PL_DRY_REASON;
+    return dry ? PL_DRY_REASON : NULL;
+}
+
+void pl_write_no_score_line(FILE *f, const char *why)
+{
+    fprintf(f, "Score: none, no test could run on this machine: %s\n", str(why));
+}
+
+void pl_write_gradescope_not_run(FILE *f, const pl_scores *s, const char *extra, const char *why)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *o = open_memstream(&out, &len);
+    fprintf(o, "No score: the tests did not run on the grading machine: %s.\n", str(why));
+    for (int i = 0; i < s->n; i++) {
+        const pl_score *r = &s->rows[i];
+        if (!strcmp(r->cause, PL_CAUSE_MISSING) || !strcmp(r->cause, PL_CAUSE_NOBUILD))
+            fprintf(o, "lab%s: %s\n", r->lab, str(r->reason));
+    }
+    if (extra && *extra)
+        fprintf(o, "%s", extra);
+    fclose(o);
+    fprintf(f, "{\n  \"execution_time\": 0.0,\n  \"output\": ");
+    pl_json_string(f, out);
+    fprintf(f, ",\n  \"output_format\": \"text\",\n  \"visibility\": \"visible\",\n"
+               "  \"stdout_visibility\": \"hidden\",\n  \"tests\": [],\n  \"leaderboard\": []\n}\n");
+    free(out);
+}
+
+void pl_write_gradebook_blank(FILE *f, const char *student, int nlabs)
+{
+    fprintf(f, "%s", student);
+    for (int k = 0; k <= nlabs; k++)
+        fputc(',', f);
+    fputc('\n', f);
+}
+
 const char *pl_autolab_refused(const pl_scores *s)
 {
-    return pl_scores_no_gpu(s) ? "no scores for Autolab: no test could run on this machine (status 3)" : NULL;
+    return pl_scores_no_gpu(s) ? PL_AUTOLAB_REFUSED : NULL;
 }
 
 int pl_scores_full(const pl_scores *s)
@@ -367,7 +409,7 @@ void pl_machine_fault(const pl_scores *s, const char *lab, char *buf, size_t cap
     char why[256];
     if (r) {
         pl_no_gpu_why(r, why, sizeof why);
-        snprintf(buf, cap, "the grading machine has no GPU (not your code): %s; PRIMLAB_NO_GPU=1 grades without one, every test 0",
+        snprintf(buf, cap, "the grading machine has no GPU (not your code): %s; PRIMLAB_NO_GPU=1 runs without one, a practice run with no scores",
                  *why ? why : str(r->reason));
         return;
     }

@@ -11,11 +11,17 @@
  *   pl_write_gradebook_max  the same with each lab's maximum: the points possible
  *   pl_write_score_line  "Score: x/y", or, when no test could run here, why there is none
  *   pl_write_subtotals   "labNN subtotal: x/y" per lab, as the lab binaries print them
+ * and, for rows with no score (pl_scores_unscored), in their place:
+ *   pl_write_no_score_line      "Score: none, no test could run on this machine: why"
+ *   pl_write_gradescope_not_run results.json with no score and no scored test
+ *   pl_write_gradebook_blank    "student,,...,": every cell blank
  *
  * A row passes when it earned all its points (points >= max). No test
- * could run when a row's cause is PL_CAUSE_NOGPU: a 0 would read as a
- * grade, so the Score line says why there is none and no Autolab line may
- * be printed (pl_autolab_refused).
+ * could run when a row's cause is PL_CAUSE_NOGPU, or in a dry run (no GPU
+ * asked for, PRIMLAB_NO_GPU=1): a 0 would read as a grade, so every file
+ * made from such rows has no score at all (one answer: the Score line, the
+ * summary, the gradebook and results.json all say "none", with the reason
+ * once) and no Autolab line may be printed (pl_autolab_refused).
  */
 #ifndef PRIMLAB_RESULTS_H
 #define PRIMLAB_RESULTS_H
@@ -49,9 +55,34 @@ const pl_score *pl_scores_no_gpu(const pl_scores *s);
 /* The Score line. nogpu_note: say when no test could run (make check's
    report) rather than print 0 of the maximum. */
 void pl_write_score_line(FILE *f, const pl_scores *s, int nogpu_note);
+#define PL_AUTOLAB_REFUSED "no scores for Autolab: no test could run on this machine (status 3)"
 /* Why Autolab gets no scores line (a line for people, its status is 3), or
    NULL when it gets one. */
 const char *pl_autolab_refused(const pl_scores *s);
+/* The reason of a dry run that gives no score even where no test needed a
+   GPU (every lab missing or not compiling): the lab binaries' own words. */
+#define PL_DRY_REASON "no GPU (PRIMLAB_NO_GPU is set)"
+/* Why these rows have no score, or NULL when they have one: the reason of
+   the first row not run for want of a GPU; else, when dry (the run was asked
+   to go without a GPU: PRIMLAB_NO_GPU=1, or a record line of mode dry),
+   PL_DRY_REASON. */
+const char *pl_scores_unscored(const pl_scores *s, int dry);
+/* "Score: none, no test could run on this machine: WHY". */
+void pl_write_no_score_line(FILE *f, const char *why);
+/* Gradescope's results.json for rows with no score (why): no "score" and
+   no test. Gradescope's spec makes the top-level "score" "optional, but
+   required if not on each test case": it takes the score from there or
+   sums the tests' scores. A 0 in either would be recorded as the grade;
+   with neither there is no score to record: the submission gets no
+   autograder score (at worst Gradescope calls the results malformed, which
+   the staff see and rerun on a GPU), never a 0.
+   "output", which the student sees, says the tests did not run and why,
+   then each lab that was not graded (missing, not compiling) with its
+   reason, then extra. */
+void pl_write_gradescope_not_run(FILE *f, const pl_scores *s, const char *extra, const char *why);
+/* A gradebook row for rows with no score: the student, then nlabs + 1
+   blank cells (no lab score, no total). */
+void pl_write_gradebook_blank(FILE *f, const char *student, int nlabs);
 /* Full marks: the exit status 0 of grading. */
 int pl_scores_full(const pl_scores *s);
 
