@@ -23,6 +23,9 @@ grade's student tree). A path in the text becomes:
     lab folder alone when it is absolute (a grading tree);
   - the kit's copy of a lab's contract header in the stage:
     "labs/<lab>/<name>.h", as the kit has it;
+  - a lab binary (build/<impl>/labNN, in a command to run a test again): as
+    the student's own make check builds it, build/labs/labNN
+    (build/solutions/ for the solutions);
   - any other file of the kit: its path in the kit ("labs/...", "harness/..."),
     a file under build/ by its name alone;
   - a file of the system (/usr, /opt, /lib, /etc, ...): as it is;
@@ -41,6 +44,7 @@ import sys
 PATH = re.compile(r"(?<![A-Za-z0-9._+~@%=/-])(/?[A-Za-z0-9._+~@%=-]+(?:/[A-Za-z0-9._+~@%=-]*)+|/[A-Za-z0-9._+~@%=-]+)")
 SYSTEM = ("/usr/", "/opt/", "/lib/", "/lib64/", "/lib32/", "/bin/", "/sbin/", "/etc/", "/proc/", "/dev/", "/sys/")
 STAGED = re.compile(r"(?:^|/)build/[^/]+/(?:stage|obj)/(.+)$")
+LAB_BINARY = re.compile(r"build/([^/]+)/(lab[0-9]{2})")
 PARTS = re.compile(r"[^/]+\.files/(?:parts|link)/(?:[0-9]+-)?")  # harness/compile-submission.sh's
 
 
@@ -89,6 +93,11 @@ def one_path(p, kit, impl, impl_shown, labs):
             if name in labs.get(lab, ()):
                 return "labs/%s/%s" % (lab, name)
             return student_file(staged, impl_shown)
+        m = LAB_BINARY.fullmatch(rel)
+        if m:
+            # a lab binary in a command to run again (the reproduce line):
+            # where the student's own `make check` builds it
+            return "build/%s/%s" % (m.group(1) if m.group(1) in ("labs", "solutions") else "labs", m.group(2))
         parts = rel.split("/")
         if "build" in parts or ".work" in parts:
             return parts[-1] or rel

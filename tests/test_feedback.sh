@@ -65,6 +65,12 @@ cases = [  # (text, impl, want)
     ("timed out after 10 s in /tmp/tmpxft_0001-6_prefix_sum.cudafe1.cpp", T,
      "timed out after 10 s in tmpxft_0001-6_prefix_sum.cudafe1.cpp"),
     ("build/labs/stage/01-prefix-sum/prefix_sum.cu(3): error", "labs", "labs/01-prefix-sum/prefix_sum.cu(3): error"),
+    # the line to run one failing test again names the lab binary as the
+    # student's own make check builds it
+    ("alone: make && build/impl--g-.work-bob.Ab12Cd-labs/lab01 check --part b --n 1", T,
+     "alone: make && build/labs/lab01 check --part b --n 1"),
+    ("alone: make && compute-sanitizer build/labs/lab01 check --part b --n 1", "labs",
+     "alone: make && compute-sanitizer build/labs/lab01 check --part b --n 1"),
 ]
 bad = 0
 for text, impl, want in cases:
@@ -160,9 +166,10 @@ done
 summary_scores=$(grep -E '^   Score: ' "$t/grade.log" | sort -u)
 [ "$summary_scores" = "   Score: none, no test could run on this machine: no GPU (PRIMLAB_NO_GPU is set)" ] ||
     p="$p; the summaries' Score lines: $(paste -sd '|' <<<"$summary_scores")"
-grep -qE '^   .*(subtotal: [0-9]|[0-9]/1537)' "$t/grade.log" && p="$p; points in a summary"
-[ "$(tail -n +2 "$g/gradebook.csv" | cut -d, -f 2- | tr -d ',\n')" = "" ] ||
-    p="$p; gradebook cells not blank: $(tail -n +2 "$g/gradebook.csv" | paste -sd ' ')"
+grep -qE '^   .*(subtotal: [0-9]|[0-9]/[0-9])' "$t/grade.log" && p="$p; points in a summary"
+# the students' rows blank; the Points Possible row is the tables' maxima
+[ "$(tail -n +2 "$g/gradebook.csv" | grep -v '^Points Possible,' | cut -d, -f 2- | tr -d ',\n')" = "" ] ||
+    p="$p; gradebook cells not blank: $(tail -n +2 "$g/gradebook.csv" | grep -v '^Points Possible,' | paste -sd ' ')"
 python3 - "$g" >"$t/json.log" 2>&1 <<'PY' || p="$p; results.json: $(head -n 1 "$t/json.log")"
 import json, os, sys
 for who in ("alice", "bob", "carol"):

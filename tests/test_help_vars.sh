@@ -24,6 +24,7 @@ declare -A internal=(
     [PRIMLAB_WORKER_PROFILE]="set by make profile and the compute-sanitizer hint a report prints"
     [CUDA_VISIBLE_DEVICES]="the GPUs a container or Slurm allocation gives; an instructor picks them with PRIMLAB_GPUS"
     [Q]="the Makefile's own echo switch (V=1 turns it off)"
+    [CC]="make's own C compiler variable (make CC=clang), which grade.sh's check of Check's header uses as make would"
 )
 grade_vars=(LAB LABS STUDENT FORCE JOBS SLURM GRADES SUBMISSIONS PRIMLAB_SEED PRIMLAB_NO_GPU GRADE_TIMEOUT)
 help=$(make -s --no-print-directory help 2>&1)
