@@ -278,7 +278,7 @@ PY
     PRIMLAB_NO_GPU=1 make -s --no-print-directory grade SUBMISSIONS="$t/subs" GRADES="$t/grades" DUE=tomorrow >"$t/grade3.out" 2>&1
     check "make grade: a bad DUE is one line, before anyone is graded" bash -c "
         [ \$(wc -l <$t/grade3.out) -le 2 ] && grep -q \"DUE='tomorrow' is not a date and time\" $t/grade3.out &&
-        ! grep -q '^== ' $t/grade3.out"
+        ! grep -q '^== ' $t/grade3.out || { cat $t/grade3.out; exit 1; }"
 fi
 
 echo "$pass passed, $fail failed"
