@@ -18,10 +18,12 @@
 #      the import files compared cell by cell with the expected ones, the
 #      late columns and the report's late line, the unmatched lists; the
 #      download as a zip gives the same entries (the skip rule's checksum);
-#   2. one dry run of make grade on a copy of the Canvas download with DUE,
-#      LATE, ROSTER and ASSIGNMENT: the students, submissions.tsv, the late
-#      line, the import file (no score: a dry run), then a rerun that skips
-#      everyone. Needs a working bwrap, else 2 is skipped.
+#   2. one dry run of make grade LAB=01 on a copy of the Canvas download
+#      with DUE, LATE, ROSTER and ASSIGNMENT: the students, submissions.tsv,
+#      the late line, the import file (no score: a dry run), then a rerun
+#      that skips everyone; one of the Gradescope export, its import file
+#      compared cell by cell. Needs a working bwrap, else 2 is skipped.
+#      (tests/test_walkthrough.sh grades the Canvas class for real on a GPU.)
 set -u
 cd "$(dirname "$0")/.." || exit 2
 export GRADE_LOCK_WAIT=900 PRIMLAB_LIMITS=0
@@ -245,7 +247,7 @@ else
     cp -r tests/lms/canvas/download "$t/subs"
     for f in "$t"/subs/*.cu; do cp "$stub" "$f"; done
     grade() {
-        PRIMLAB_NO_GPU=1 make -s --no-print-directory grade SUBMISSIONS="$t/subs" GRADES="$t/grades" DUE=2026-11-20T23:59 \
+        PRIMLAB_NO_GPU=1 make -s --no-print-directory grade SUBMISSIONS="$t/subs" GRADES="$t/grades" LAB=01 DUE=2026-11-20T23:59 \
             LATE="10%/day,max=50%" ROSTER=tests/lms/canvas/gradebook-export.csv ASSIGNMENT="Lab 1"
     }
     grade >"$t/grade.out" 2>&1
@@ -275,6 +277,20 @@ PY
     grade >"$t/grade2.out" 2>&1
     check "make grade, Canvas, again: the rebuilt entries skipped on their checksum" bash -c "
         grep -q '^graded 0, skipped 4' $t/grade2.out && [ \"\$(grep -c 'already graded, skipped' $t/grade2.out)\" = 4 ]"
+    # Gradescope's export, graded for the assignment lab 01, the roster's
+    # Lab 1 column filled (a dry run: no score, the roster's cells stay)
+    mkdir -p "$t/gsubs" && cp -r tests/lms/gradescope/download/. "$t/gsubs/"
+    find "$t/gsubs" -name prefix_sum.cu -exec cp "$stub" {} \;
+    PRIMLAB_NO_GPU=1 make -s --no-print-directory grade SUBMISSIONS="$t/gsubs" GRADES="$t/ggrades" LAB=01 \
+        DUE=2026-11-20T23:59 LATE="10%/day" ROSTER=tests/lms/gradescope/gradebook-export.csv ASSIGNMENT="Lab 1" \
+        >"$t/ggrade.out" 2>&1
+    check "make grade LAB=01, Gradescope: three students, lab 01 alone" bash -c "
+        grep -q '^graded 3, skipped 0' $t/ggrade.out && [ \"\$(head -n 1 $t/ggrades/gradebook.csv | cut -d, -f 1-3)\" = student,lab01,total ] &&
+        [ \"\$(head -n 1 $t/ggrades/gradebook.csv | cut -d, -f 4)\" = late_days ] || { tail -n 5 $t/ggrade.out; exit 1; }"
+    check "make grade LAB=01, Gradescope: Bob, in 2 days after the due time, 2 days late" \
+        [ "$(cell "$t/ggrades/gradebook.csv" Bob_Ode_B200 late_days 2>/dev/null)" = 2 ]
+    check "make grade LAB=01, Gradescope: the import file, cell by cell" \
+        same_csv "$t/ggrades/lms-import.csv" tests/lms/gradescope/expected-import-dry.csv
     PRIMLAB_NO_GPU=1 make -s --no-print-directory grade SUBMISSIONS="$t/subs" GRADES="$t/grades" DUE=tomorrow >"$t/grade3.out" 2>&1
     check "make grade: a bad DUE is one line, before anyone is graded" bash -c "
         [ \$(wc -l <$t/grade3.out) -le 2 ] && grep -q \"DUE='tomorrow' is not a date and time\" $t/grade3.out &&
