@@ -211,3 +211,37 @@ const pl_judge_kind pl_sort_kind = {
     .patch = sort_patch,
     .compare = sort_compare,
 };
+
+/* ------------------------------------------------- the CPU references */
+
+void pl_sort_must(int rc)
+{
+    if (rc != 0) {
+        fprintf(stderr, "the CPU reference sort ran out of host memory\n");
+        exit(2);
+    }
+}
+
+void pl_sort_keys_cpu(const int *in, int *out, size_t n)
+{
+    memcpy(out, in, n * sizeof *in);
+    pl_sort_must(radix_sort_cpu((unsigned *)out, NULL, n, 8));
+}
+
+void pl_sort_keys_omp(const int *in, int *out, size_t n)
+{
+    memcpy(out, in, n * sizeof *in);
+    pl_sort_must(radix_sort_omp((unsigned *)out, NULL, n));
+}
+
+void pl_sort_pairs_cpu(const int *in, int *out, size_t n)
+{
+    memcpy(out, in, 2 * n * sizeof *in);
+    pl_sort_must(radix_sort_cpu((unsigned *)out, (unsigned *)out + n, n, 8));
+}
+
+void pl_sort_pairs_omp(const int *in, int *out, size_t n)
+{
+    memcpy(out, in, 2 * n * sizeof *in);
+    pl_sort_must(radix_sort_omp((unsigned *)out, (unsigned *)out + n, n));
+}

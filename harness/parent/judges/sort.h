@@ -34,6 +34,17 @@ extern const pl_judge_kind pl_sort_kind;
    d; 1 when right. */
 int pl_compare_sorted(const pl_cmp *c, int keys, int pairs, pl_diag *d);
 
+/* The stable CPU sorts of u32 keys (and pairs: n keys, then n values) as a
+   part's references (pl_cpu_op): serial (8-bit digits) and OpenMP, by
+   kernels_ref/cpu/radix.h, into out. A sort that runs out of host memory
+   ends the lab binary (status 2, one line): a reference has no way to say
+   it failed. pl_sort_must(rc) is that check for a lab's own calls. */
+void pl_sort_keys_cpu(const int *in, int *out, size_t n);
+void pl_sort_keys_omp(const int *in, int *out, size_t n);
+void pl_sort_pairs_cpu(const int *in, int *out, size_t n);
+void pl_sort_pairs_omp(const int *in, int *out, size_t n);
+void pl_sort_must(int rc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -143,35 +143,6 @@ static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
 
 /* -------------------------------------------------- CPU references */
 
-static void must(int rc)
-{
-    if (rc != 0) {
-        fprintf(stderr, "lab05: the CPU reference sort ran out of host memory\n");
-        exit(2);
-    }
-}
-
-static void keys_cpu(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, n * sizeof *in);
-    must(radix_sort_cpu((unsigned *)out, NULL, n, 8));
-}
-static void keys_omp(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, n * sizeof *in);
-    must(radix_sort_omp((unsigned *)out, NULL, n));
-}
-static void pairs_cpu(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, 2 * n * sizeof *in);
-    must(radix_sort_cpu((unsigned *)out, (unsigned *)out + n, n, 8));
-}
-static void pairs_omp(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, 2 * n * sizeof *in);
-    must(radix_sort_omp((unsigned *)out, (unsigned *)out + n, n));
-}
-
 /* Signed and float keys: map to unsigned order, sort, map back. */
 static void mapped_sort(const int *in, int *out, size_t n, int is_float, int omp)
 {
@@ -181,7 +152,7 @@ static void mapped_sort(const int *in, int *out, size_t n, int is_float, int omp
         memcpy(&f, &in[i], sizeof f);
         k[i] = is_float ? radix_key_from_float(f) : radix_key_from_int(in[i]);
     }
-    must(omp ? radix_sort_omp(k, NULL, n) : radix_sort_cpu(k, NULL, n, 8));
+    pl_sort_must(omp ? radix_sort_omp(k, NULL, n) : radix_sort_cpu(k, NULL, n, 8));
     for (size_t i = 0; i < n; i++) {
         if (is_float) {
             float f = radix_float_from_key(k[i]);
@@ -207,16 +178,16 @@ static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
    small enough that six CPU sorts stay cheap; the worker takes it from
    harness/wire/lab05.h too). */
 #define BT_N PL_LAB05_BT_N
-static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BT_N); }
-static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BT_N); }
+static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, pl_sort_keys_cpu(in, out, BT_N); }
+static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, pl_sort_keys_omp(in, out, BT_N); }
 static long bt_len(long threads, double dist) { return (void)threads, (void)dist, BT_N; }
 static double bt_bytes(long threads, double dist) { return (void)threads, key_bytes(BT_N, dist); }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 static const double bt_dists[] = {D_RANDOM};
 /* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
 #define BTE_N PL_EVEN_N
-static void bte_cpu(const int *in, int *out, size_t threads) { (void)threads, keys_cpu(in, out, BTE_N); }
-static void bte_omp(const int *in, int *out, size_t threads) { (void)threads, keys_omp(in, out, BTE_N); }
+static void bte_cpu(const int *in, int *out, size_t threads) { (void)threads, pl_sort_keys_cpu(in, out, BTE_N); }
+static void bte_omp(const int *in, int *out, size_t threads) { (void)threads, pl_sort_keys_omp(in, out, BTE_N); }
 static long bte_len(long threads, double dist) { return (void)threads, (void)dist, BTE_N; }
 
 /* Judges: sorts of each kind of key from its generator, of n keys or a
@@ -239,10 +210,12 @@ static const pl_judge f32_sort = {&pl_sort_kind, &f32_cfg};
 #define BT_PARAMS .params = {.name = "dist", .values = bt_dists, .n = 1, .bench = D_RANDOM, .labels = dist_names}
 #define BT_SIZES .name = "threads", .max = 1024, .test = bt_sizes, .ntest = 6
 
-static const pl_part part_a = {.id = "a", .title = "one-bit split", .entry = "radix_sort_split", .cpu = keys_cpu,
-                               .omp = keys_omp, .bytes = key_bytes, DISTS, .judge = &u32_sort};
-static const pl_part part_b = {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit", .cpu = keys_cpu,
-                               .omp = keys_omp, .bytes = key_bytes, DISTS, .judge = &u32_sort};
+static const pl_part part_a = {.id = "a", .title = "one-bit split", .entry = "radix_sort_split",
+                               .cpu = pl_sort_keys_cpu, .omp = pl_sort_keys_omp, .bytes = key_bytes, DISTS,
+                               .judge = &u32_sort};
+static const pl_part part_b = {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit",
+                               .cpu = pl_sort_keys_cpu, .omp = pl_sort_keys_omp, .bytes = key_bytes, DISTS,
+                               .judge = &u32_sort};
 static const pl_part part_bt = {
     .id = "bt", .title = "four-bit digits, n=2^22+3", .entry = "radix_sort_4bit_threads",
     .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
@@ -250,8 +223,9 @@ static const pl_part part_bt = {
 static const pl_part part_bte = {
     .id = "bte", .title = "four-bit digits, n=3*2^20", .entry = "radix_sort_4bit_threads", .sizes = {BT_SIZES},
     .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .lends = 1, BT_PARAMS, .judge = &bte_sort};
-static const pl_part part_c = {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs", .cpu = pairs_cpu,
-                               .omp = pairs_omp, .bytes = pair_bytes, DISTS, .judge = &pairs_sort};
+static const pl_part part_c = {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs",
+                               .cpu = pl_sort_pairs_cpu, .omp = pl_sort_pairs_omp, .bytes = pair_bytes, DISTS,
+                               .judge = &pairs_sort};
 static const pl_part part_di = {.id = "di", .title = "signed int keys", .entry = "radix_sort_int", .cpu = int_cpu,
                                 .omp = int_omp, .bytes = key_bytes, DISTS, .judge = &i32_sort};
 static const pl_part part_df = {.id = "df", .title = "float keys", .entry = "radix_sort_float", .cpu = float_cpu,
@@ -335,7 +309,7 @@ static int passes_at(pl_session *s, long n, FILE *tsv)
     }
     keys_u32(keys, (size_t)n, 1, D_RANDOM);
     memcpy(want, keys, bytes);
-    must(radix_sort_omp(want, NULL, (size_t)n));
+    pl_sort_must(radix_sort_omp(want, NULL, (size_t)n));
     int wrong = 0;
     printf("n = %ld, random 32-bit keys, median of %d\n", n, PASS_REPS);
     for (int k = 0; k < NVARIANTS; k++) {

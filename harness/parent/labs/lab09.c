@@ -145,14 +145,6 @@ static void no_patch(const int *in, long n, double param, long *lo, long *hi)
 
 /* -------------------------------------------------- CPU references */
 
-static void must(int rc)
-{
-    if (rc != 0) {
-        fprintf(stderr, "lab09: the CPU reference sort ran out of host memory\n");
-        exit(2);
-    }
-}
-
 static void hist_cpu(const int *in, int *out, size_t n) { bases_of((const unsigned *)in, n, (unsigned *)out); }
 
 /* The same with OpenMP: per-thread counts, added. */
@@ -226,29 +218,6 @@ static void pass_omp(const int *in, int *out, size_t n)
             out[at[t][(keys[i] >> shift) & 255]++] = (int)keys[i];
     }
     free(at);
-}
-
-/* Sorts: keys only and pairs, by the stable serial LSD sort and its
-   OpenMP version (kernels_ref/cpu/radix.h). */
-static void keys_cpu(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, n * sizeof *in);
-    must(radix_sort_cpu((unsigned *)out, NULL, n, 8));
-}
-static void keys_omp(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, n * sizeof *in);
-    must(radix_sort_omp((unsigned *)out, NULL, n));
-}
-static void pairs_cpu(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, 2 * n * sizeof *in);
-    must(radix_sort_cpu((unsigned *)out, (unsigned *)out + n, n, 8));
-}
-static void pairs_omp(const int *in, int *out, size_t n)
-{
-    memcpy(out, in, 2 * n * sizeof *in);
-    must(radix_sort_omp((unsigned *)out, (unsigned *)out + n, n));
 }
 
 /* Part cs: the pass, then the worker's word on the tile counter. */
@@ -480,11 +449,12 @@ static const pl_part part_cs = {
     .sizes = {.max = (1L << 22) + 5, .test = cs_sizes, .ntest = sizeof cs_sizes / sizeof cs_sizes[0]},
     .points = 2, .cpu = cs_cpu, .omp = cs_omp, .judge = &cs_stress};
 static const pl_part part_d = {.id = "d", .title = "the whole sort, keys", .entry = "onesweep_sort_keys",
-                               .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = keys_cpu,
-                               .omp = keys_omp, .vendor = 1, .bytes = keys_bytes, DISTS, .judge = &keys_sort};
+                               .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = pl_sort_keys_cpu,
+                               .omp = pl_sort_keys_omp, .vendor = 1, .bytes = keys_bytes, DISTS, .judge = &keys_sort};
 static const pl_part part_dp = {.id = "dp", .title = "the whole sort, pairs", .entry = "onesweep_sort_pairs",
-                                .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = pairs_cpu,
-                                .omp = pairs_omp, .vendor = 1, .bytes = pairs_bytes, DISTS, .judge = &pairs_sort};
+                                .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = pl_sort_pairs_cpu,
+                                .omp = pl_sort_pairs_omp, .vendor = 1, .bytes = pairs_bytes, DISTS,
+                                .judge = &pairs_sort};
 
 static const pl_part *const parts[] = {PL_LAB09_PARTS(PL_PART_REF)};
 
