@@ -64,3 +64,15 @@ const pl_judge_kind pl_stress_kind = {
     .summarize = stress_summarize,
     .second_stage = stress_second_stage,
 };
+
+int pl_stress_counter_word(const int *got, size_t n, size_t b, char *why, size_t cap)
+{
+    if (n == 0 || b != n - 1)
+        return 0;
+    if (got[b] == PL_POISON_I32)
+        snprintf(why, cap, "tile counter never written: tile ids not taken from it (ordered by blockIdx?)");
+    else
+        snprintf(why, cap, "tile counter still 0 after the call: tile ids not taken from it (ordered by "
+                           "blockIdx, which can deadlock)");
+    return 1;
+}

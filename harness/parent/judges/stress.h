@@ -22,6 +22,13 @@ typedef struct pl_stress_judge {
 
 extern const pl_judge_kind pl_stress_kind;
 
+/* The tile counter's word, for a stress part whose worker op reports after
+   the n outputs whether the call took its tile ids from the counter in the
+   scratch (harness/worker/noise.h, pl_stress_call; its CPU references
+   write 1 there). When the first wrong position b is that word (b == n - 1,
+   n counting it), says why in why and returns 1; else 0. */
+int pl_stress_counter_word(const int *got, size_t n, size_t b, char *why, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

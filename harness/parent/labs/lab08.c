@@ -142,14 +142,8 @@ static int known_stress(const int *in, size_t n_in, const int *want, const int *
 {
     if (n == 0)
         return 0;
-    if (b == n - 1) {
-        if (got[b] == PL_POISON_I32)
-            snprintf(why, cap, "tile counter never written: tile ids not taken from it (ordered by blockIdx?)");
-        else
-            snprintf(why, cap, "tile counter still 0 after the call: tile ids not taken from it (ordered by "
-                               "blockIdx, which can deadlock)");
+    if (pl_stress_counter_word(got, n, b, why, cap))
         return 1;
-    }
     return known_scan(in, n_in, want, got, n - 1, b, why, cap);
 }
 

@@ -42,24 +42,7 @@ PL_OP(cfi_gpu, scan_tuned_inclusive_f32((const float *)in, (float *)out, n, scra
 
 static int bs_gpu(const int *in, int *out, int n, int *scratch)
 {
-    int one = 1;
-    if (n == 0) { /* nothing to launch, nothing to check */
-        CUDA_CHECK(cudaMemcpy(out, &one, sizeof one, cudaMemcpyHostToDevice));
-        return 0;
-    }
-    int noisy = pl_noise_start(n);
-    scan_lookback(in, out, n, scratch);
-    /* the call's kernels done (a fault is reported by the caller's check) */
-    unsigned counter = 0;
-    if (cudaMemcpy(&counter, scratch, sizeof counter, cudaMemcpyDeviceToHost) != cudaSuccess)
-        return 0;
-    if (noisy && !pl_noise_wait())
-        return 0;
-    if (counter != (unsigned)PL_POISON_I32) {
-        int seen = counter != 0;
-        CUDA_CHECK(cudaMemcpy(out + n, &seen, sizeof seen, cudaMemcpyHostToDevice));
-    }
-    return 0;
+    return pl_stress_call(out, n, scratch, [&] { scan_lookback(in, out, n, scratch); });
 }
 
 static size_t temp_bytes(int n) { return vendor_scan_temp_bytes(n); }

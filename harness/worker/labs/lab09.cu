@@ -85,24 +85,7 @@ static size_t temp_bytes(int n)
 
 static int cs_gpu(const int *in, int *out, int n, int *scratch)
 {
-    int one = 1;
-    if (n == 0) { /* nothing to launch, nothing to check */
-        CUDA_CHECK(cudaMemcpy(out, &one, sizeof one, cudaMemcpyHostToDevice));
-        return 0;
-    }
-    int noisy = pl_noise_start(n);
-    onesweep_pass_lookback(KEYS_OF(in), U(out), n, staged_shift(), CU(in), scratch);
-    /* the call's kernels done (a fault is reported by the caller's check) */
-    unsigned counter = 0;
-    if (cudaMemcpy(&counter, scratch, sizeof counter, cudaMemcpyDeviceToHost) != cudaSuccess)
-        return 0;
-    if (noisy && !pl_noise_wait())
-        return 0;
-    if (counter != (unsigned)PL_POISON_I32) {
-        int seen = counter != 0;
-        CUDA_CHECK(cudaMemcpy(out + n, &seen, sizeof seen, cudaMemcpyHostToDevice));
-    }
-    return 0;
+    return pl_stress_call(out, n, scratch, [&] { onesweep_pass_lookback(KEYS_OF(in), U(out), n, staged_shift(), CU(in), scratch); });
 }
 
 static constexpr pl_op_def op_a = {"onesweep_histogram", a_gpu, NULL};
