@@ -105,20 +105,26 @@ static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
 }
 
 /* The four digits' exclusive bases of keys[0 .. n): 1024 words. */
+/* Each digit's 256 counts, in place, into its exclusive bases. */
+static void counts_to_bases(unsigned *b)
+{
+    for (int p = 0; p < 4; p++) {
+        unsigned sum = 0;
+        for (int d = 0; d < 256; d++) {
+            unsigned c = b[256 * p + d];
+            b[256 * p + d] = sum;
+            sum += c;
+        }
+    }
+}
+
 static void bases_of(const unsigned *keys, size_t n, unsigned *bases)
 {
     memset(bases, 0, PL_LAB09_BASES * sizeof *bases);
     for (size_t i = 0; i < n; i++)
         for (int p = 0; p < 4; p++)
             bases[256 * p + ((keys[i] >> (8 * p)) & 255)]++;
-    for (int p = 0; p < 4; p++) {
-        unsigned sum = 0;
-        for (int d = 0; d < 256; d++) {
-            unsigned c = bases[256 * p + d];
-            bases[256 * p + d] = sum;
-            sum += c;
-        }
-    }
+    counts_to_bases(bases);
 }
 
 /* A digit pass's input: the bases of the digit at shift `shift` (the
@@ -164,14 +170,7 @@ static void hist_omp(const int *in, int *out, size_t n)
         for (int j = 0; j < PL_LAB09_BASES; j++)
             b[j] += mine[j];
     }
-    for (int p = 0; p < 4; p++) {
-        unsigned sum = 0;
-        for (int d = 0; d < 256; d++) {
-            unsigned c = b[256 * p + d];
-            b[256 * p + d] = sum;
-            sum += c;
-        }
-    }
+    counts_to_bases(b);
 }
 
 /* One digit pass, serial: each key to its digit's next place (stable). */
