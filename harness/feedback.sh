@@ -13,7 +13,8 @@
 # kit, GRADES, build/, stage/, /tmp or home path is in any file.
 # GRADES/feedback is rebuilt whole each time (made aside, then renamed into
 # place); a student named "feedback", whose results would be that folder,
-# is refused. Exit status 0, 2 when GRADES is not a grades folder or the
+# is refused (harness/grade.sh names no student so now, nor after any
+# other file of GRADES's own: only a folder graded before can hold one). Exit status 0, 2 when GRADES is not a grades folder or the
 # feedback cannot be written.
 set -u
 grades=${1:-}

@@ -349,7 +349,10 @@ clock() {
 # ------------------------------------------------------------ submissions
 
 # student_name ENTRY: the student's name, from the entry's file name, made
-# safe; never starting with '.' (so never .work, .slurm, .graded.tsv or a dotfile).
+# safe; never starting with '.' (so never .work, .slurm, .graded.tsv or a
+# dotfile), never the name of a file of OUT's own (a student's folder
+# there would take its place): then '_' before it. harness/lms.py's
+# student_name makes the same names.
 student_name() {
     local name
     name=$(basename "$1")
@@ -357,7 +360,10 @@ student_name() {
     name=${name%.tgz}
     name=${name%.zip}
     name=$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '_')
-    case "$name" in "" | .*) name=_$name ;; esac
+    case "$name" in
+    "" | .* | gradebook.csv | report.html | report.md | submissions.tsv | lms-import.csv | lms-unmatched.txt | feedback)
+        name=_$name ;;
+    esac
     echo "$name"
 }
 

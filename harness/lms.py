@@ -88,16 +88,22 @@ class Bad(Exception):
 
 # ---------------------------------------------------------------- names
 
+# the files GRADES holds of its own: no student's folder may take their place
+GRADES_OWN = ("gradebook.csv", "report.html", "report.md", "submissions.tsv", "lms-import.csv",
+              "lms-unmatched.txt", "feedback")
+
+
 def student_name(name):
-    """The name harness/grade.sh's student_name makes of NAME: archive
-    suffix off, every byte but A-Za-z0-9._- an '_', never starting '.'."""
+    """The name harness/grade.sh's student_name makes of NAME: the archive
+    suffixes off (.tar.gz, then .tgz, then .zip, as grade.sh takes them),
+    every byte but A-Za-z0-9._- an '_', and an '_' before it when it starts
+    with '.' or is one of GRADES's own files."""
     for suffix in (".tar.gz", ".tgz", ".zip"):
         if name.endswith(suffix):
             name = name[: -len(suffix)]
-            break
     safe = "".join(chr(b) if chr(b).isascii() and (chr(b).isalnum() or chr(b) in "._-") else "_"
                    for b in name.encode("utf-8", "surrogateescape"))
-    if safe == "" or safe.startswith("."):
+    if safe == "" or safe.startswith(".") or safe in GRADES_OWN:
         safe = "_" + safe
     return safe
 

@@ -239,6 +239,23 @@ python3 $lms incoming "$t/gs-zip" "$t/gs-zip-grades" >/dev/null 2>&1
 check "Gradescope: the export's zip as it is gives the same entries" bash -c "
     [ \"\$(cd $t/gs-zip-grades/.incoming && find . -type f | sort)\" = \"\$(cd $t/gradescope-grades/.incoming && find . -type f | sort)\" ]"
 
+# The students' names: lms.py's are grade.sh's, and no name is one of
+# GRADES's own files (a student's folder would take its place)
+eval "$(sed -n '/^student_name() {/,/^}/p' harness/grade.sh)"
+names=("gradebook.csv.zip" "feedback" "report.html" "submissions.tsv.tar.gz" "lms-import.csv" ".x" "a b.zip.tgz"
+    "Zoë_12.zip" "report.md" "lms-unmatched.txt" "ann")
+check "student names: grade.sh's and lms.py's agree, none is one of GRADES's own files" python3 - "$(
+    for n in "${names[@]}"; do student_name "$n"; done | paste -sd '|')" "${names[@]}" <<'PY'
+import sys
+sys.path.insert(0, "harness")
+from lms import student_name, GRADES_OWN
+sh = sys.argv[1].split("|")
+py = [student_name(n) for n in sys.argv[2:]]
+assert sh == py, (sh, py)
+assert not set(py) & set(GRADES_OWN), py
+assert py[0] == "_gradebook.csv" and py[-1] == "ann" and py[6] == "a_b", py
+PY
+
 # ------------------------------------------------------------------ 2
 
 if ! command -v bwrap >/dev/null 2>&1 || ! bwrap --ro-bind / / --unshare-all --die-with-parent true 2>/dev/null; then
