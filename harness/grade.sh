@@ -287,14 +287,16 @@ hidden_paths() {
 # (tables, parents' objects, workers' cores, the yardsticks' workers), built
 # once, so that graders side by side only read them. A part that fails here
 # fails again under the first student, who is then left ungraded with the
-# reason (check.sh tells the kit's failures from the student's).
+# reason (check.sh tells the kit's failures from the student's). On every
+# CPU this process may use: a fresh kit's nine labs and their yardsticks
+# take minutes one file at a time.
 build_kit_parts() {
     local id targets=(build/primlab-results build/primlab-report)
     for id in "${ids[@]}"; do
         targets+=("build/tables/lab$id" "build/vendor/lab$id-worker" "build/obj/worker/lab$id-core.o"
             "build/obj/harness/parent/labs/lab$id.o")
     done
-    make -s --no-print-directory -k "${targets[@]}" >/dev/null 2>&1 || true
+    make -s --no-print-directory -k -j "$(nproc 2>/dev/null || echo 2)" "${targets[@]}" >/dev/null 2>&1 || true
 }
 
 # ------------------------------------------------------------ GPUs, CPUs
