@@ -19,7 +19,9 @@ static const int *hx_looks_like_scan(const unsigned char *lo, const unsigned cha
         return NULL;
     for (const unsigned char *p = lo; p + 4 * (size_t)n <= hi; p += align) {
         const int *a = (const int *)p;
-        if (a[0] < 0 || a[0] > 7)
+        /* both ends first: a scan's last value lies 1 .. 7(n-1) above its
+           first, which rules out the zeroed pages, and there are many */
+        if (a[0] < 0 || a[0] > 7 || a[n - 1] <= a[0] || a[n - 1] - a[0] > 7 * (n - 1))
             continue;
         long i = 1;
         while (i < n && a[i] - a[i - 1] >= 0 && a[i] - a[i - 1] <= 7)
