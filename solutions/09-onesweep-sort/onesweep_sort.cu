@@ -10,8 +10,10 @@
  *       TILE = THREADS * ITEMS keys, loaded warp-striped (lane l of warp w
  *       holds keys w*32*ITEMS + j*32 + l, j = 0 .. ITEMS-1: coalesced, and
  *       in input order within the warp when read j by j, lane by lane);
- *       each warp ranks its keys with __match_any_sync into a shared
- *       histogram of its own; one pass over the warps' histograms gives
+ *       each warp ranks its keys into a shared histogram of its own (the
+ *       lanes of one digit found with eight ballots, the first of them
+ *       adding their number to the warp's count, RANK_LEADER); one pass
+ *       over the warps' histograms gives
  *       each digit's count in the tile and each warp's start within it, a
  *       block scan the digits' starts in the tile; then the first 256
  *       threads, one per digit, find the digit's prefix over earlier tiles
@@ -41,13 +43,27 @@
 
 #define FULL 0xffffffffu
 
-/* The digit pass's shape: 384 threads of 15 keys, a tile of 5760 keys. */
+/* The digit pass's defaults (pass_k3 is a template on them;
+   tests/bench_lab09_knobs.cu times others): 384 threads of 17 keys, a tile
+   of 6528 keys, ranked by RANKING (RANK_LEADER), three blocks an SM asked of the
+   compiler (56 registers a thread: 65536 / (3 x 384) = 56.9), no early
+   counts. On an H100 at 2^28 keys they sort in 6.78 ms (0.95x CUB) and
+   pairs in 10.29 ms (0.86x); the first version, __match_any_sync and 15
+   keys a thread, took 10.6 and 13.1 ms. */
 #define THREADS 384
-#define ITEMS 15
-#define WARPS (THREADS / 32)
-#define TILE (THREADS * ITEMS)
-static_assert(TILE >= OS_MIN_TILE, "the scratch has status words for tiles of OS_MIN_TILE keys or more");
-static_assert(THREADS >= OS_RADIX, "one thread per digit looks back");
+#define ITEMS 17
+#define BLOCKS_PER_SM 3
+
+/* How a warp ranks a digit among its lanes (tests/bench_lab09_knobs.cu
+   times each): RANK_MATCH, __match_any_sync; RANK_BALLOT, one ballot per
+   bit of the digit; then every lane reads the warp's count of the digit and
+   the first of its peers writes it back. RANK_LEADER: the ballots, then the
+   first of the peers alone adds to the count (an atomic that returns the
+   count before) and hands what it read to its peers with a shuffle. */
+#define RANK_MATCH 0
+#define RANK_BALLOT 1
+#define RANK_LEADER 2
+#define RANKING RANK_LEADER
 
 /* The histogram's shape: blocks of 512 threads, HIST_BLOCKS_PER_SM per SM. */
 #define HIST_THREADS 512
@@ -72,7 +88,7 @@ static unsigned *vals_buf_of(void *scratch, long n)
     return keys_buf_of(scratch, n) + ((size_t)n + 63) / 64 * 64;
 }
 
-static long tiles_of(long n) { return (n + TILE - 1) / TILE; }
+static long tiles_of(long n, long tile) { return (n + tile - 1) / tile; }
 
 /* The device's SM count, asked once. */
 static int sm_count(void)
@@ -199,67 +215,104 @@ template <bool LOOKBACK> __device__ __forceinline__ unsigned prefix_before(unsig
     }
 }
 
-/* The shared memory of a pass: the tile in sorted order (keys, then values),
-   each warp's digit counts (then its start within each digit), each digit's
+/* The shared memory of a pass of T threads of I keys: the tile in sorted
+   order (keys, then values), each warp's digit counts (then its start within
+   each digit), the tile's count of each digit (EARLY only), each digit's
    start in the tile and its global offset less that start. */
-struct pass_smem {
-    unsigned tile[TILE];
-    unsigned warp_hist[WARPS][OS_RADIX];
+template <int T, int I> struct pass_smem {
+    unsigned tile[T * I];
+    unsigned warp_hist[T / 32][OS_RADIX];
+    unsigned count[OS_RADIX];
     unsigned start[OS_RADIX];
     unsigned offset[OS_RADIX];
     unsigned sums[OS_RADIX / 32];
     int slot;
 };
 
-/* One digit pass over one tile (see the top of the file). Two blocks fit an
-   SM at 80 registers a thread or below, three at 56 or below: with CUDA 13
-   for sm_90, `nvcc -Xptxas -v` says 56 for the keys-only look-back pass, 72
-   chained, 78 with pairs, no spills (__restrict__ saves 12 to 24; a
-   launch-bounds hint of 2 blocks made ptxas spill). */
-template <bool LOOKBACK, bool PAIRS>
-__global__ __launch_bounds__(THREADS) void pass_k3(const unsigned *__restrict__ keys_in,
-                                                   unsigned *__restrict__ keys_out,
-                                                   const unsigned *__restrict__ vals_in,
-                                                   unsigned *__restrict__ vals_out, long n, int shift,
-                                                   const unsigned *__restrict__ bases, unsigned *counter,
-                                                   unsigned *status)
+/* The lanes that hold a key of digit d, for a lane that holds one (valid;
+   d is OS_RADIX where not): __match_any_sync, or one ballot per bit of the
+   digit, each keeping the lanes whose bit agrees with mine. */
+template <int RANK, bool WHOLE> __device__ __forceinline__ unsigned peers_of(unsigned d, bool valid)
 {
-    __shared__ pass_smem s;
-    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
-    if (tid == 0)
-        s.slot = (int)atomicAdd(counter, 1u);
-    for (int i = tid; i < WARPS * OS_RADIX; i += THREADS)
-        (&s.warp_hist[0][0])[i] = 0;
-    __syncthreads();
-    const long t = s.slot, tiles = (n + TILE - 1) / TILE, base = t * TILE;
-    const long count = n - base < TILE ? n - base : TILE;
-
-    /* keys, warp-striped; digit 256 marks a slot past the end */
-    const int first = warp * 32 * ITEMS + lane;
-    unsigned key[ITEMS], rank[ITEMS];
+    if constexpr (RANK == RANK_MATCH) {
+        (void)valid; /* d is OS_RADIX where not valid */
+        return __match_any_sync(FULL, d);
+    } else {
+        unsigned peers = WHOLE ? FULL : __ballot_sync(FULL, valid);
 #pragma unroll
-    for (int j = 0; j < ITEMS; j++)
-        key[j] = first + j * 32 < count ? keys_in[base + first + j * 32] : 0;
+        for (int b = 0; b < OS_DIGIT_BITS; b++) {
+            const unsigned set = __ballot_sync(FULL, (d >> b) & 1);
+            peers &= (d >> b) & 1 ? set : ~set;
+        }
+        return peers;
+    }
+}
+
+/* One digit pass over one tile of T * I keys (see the top of the file).
+   EARLY: the tile counts its digits with shared atomics first and publishes
+   them before it ranks, so that later tiles looking back find them sooner.
+   Two blocks fit an SM at 80 registers a thread or below, three at 56 or
+   below: with CUDA 13 for sm_90, `nvcc -Xptxas -v` says 56 for the
+   keys-only look-back pass of 384 x 15, 72 chained, 78 with pairs, no
+   spills (__restrict__ saves 12 to 24; a launch-bounds hint of 2 blocks
+   made ptxas spill). */
+/* The pass of tile t (base: its first key, count: its keys) after the
+   kernel's start: WHOLE, a tile of T * I keys, every bound check known true
+   at compile time (every tile but the last). */
+template <bool LOOKBACK, bool PAIRS, int T, int I, int RANK, bool EARLY, bool WHOLE>
+__device__ __forceinline__ void pass_tile(pass_smem<T, I> &s, const unsigned *__restrict__ keys_in,
+                                          unsigned *__restrict__ keys_out, const unsigned *__restrict__ vals_in,
+                                          unsigned *__restrict__ vals_out, int shift,
+                                          const unsigned *__restrict__ bases, unsigned *status, long t, long tiles,
+                                          long base, long count)
+{
+    constexpr int WARPS = T / 32;
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    /* keys, warp-striped */
+    const int first = warp * 32 * I + lane;
+    unsigned key[I], rank[I];
+#pragma unroll
+    for (int j = 0; j < I; j++)
+        key[j] = (WHOLE || first + j * 32 < count) ? keys_in[base + first + j * 32] : 0;
+
+    if constexpr (EARLY) {
+        /* the tile's digit counts, published at once */
+#pragma unroll
+        for (int j = 0; j < I; j++)
+            if ((WHOLE || first + j * 32 < count))
+                atomicAdd(&s.count[(key[j] >> shift) & 255], 1u);
+        __syncthreads();
+        if (LOOKBACK && tid < OS_RADIX && t + 1 < tiles)
+            publish(&status[t * OS_RADIX + tid], (t == 0 ? ST_P : ST_A) | s.count[tid]);
+    }
 
     /* rank within the warp: equal digits in input order (j, then lane) */
     unsigned *hist = s.warp_hist[warp];
 #pragma unroll
-    for (int j = 0; j < ITEMS; j++) {
-        const bool valid = first + j * 32 < count;
-        const unsigned d = valid ? (key[j] >> shift) & 255 : 256;
-        const unsigned peers = __match_any_sync(FULL, d);
+    for (int j = 0; j < I; j++) {
+        const bool valid = (WHOLE || first + j * 32 < count);
+        const unsigned d = valid ? (key[j] >> shift) & 255 : OS_RADIX; /* OS_RADIX: past the end */
+        const unsigned peers = peers_of<RANK == RANK_MATCH ? RANK_MATCH : RANK_BALLOT, WHOLE>(d, valid);
         const unsigned before = __popc(peers & lanes_before());
-        const unsigned seen = valid ? hist[d] : 0;
-        __syncwarp();
-        if (valid && before == 0)
-            hist[d] = seen + __popc(peers);
-        __syncwarp();
-        rank[j] = seen + before;
+        if constexpr (RANK == RANK_LEADER) {
+            const int leader = (__ffs(peers) - 1) & 31; /* the lowest of the peers */
+            unsigned seen = 0;
+            if (valid && lane == leader)
+                seen = atomicAdd(&hist[d], (unsigned)__popc(peers));
+            rank[j] = __shfl_sync(FULL, seen, leader) + before;
+        } else {
+            const unsigned seen = valid ? hist[d] : 0;
+            __syncwarp();
+            if (valid && before == 0)
+                hist[d] = seen + __popc(peers);
+            __syncwarp();
+            rank[j] = seen + before;
+        }
     }
     __syncthreads();
 
     /* per digit: the tile's count, each warp's start within the digit, the
-       tile's aggregate published at once */
+       tile's aggregate published now if not already */
     unsigned total = 0;
     if (tid < OS_RADIX) {
         for (int w = 0; w < WARPS; w++) {
@@ -267,7 +320,7 @@ __global__ __launch_bounds__(THREADS) void pass_k3(const unsigned *__restrict__ 
             s.warp_hist[w][tid] = total;
             total += c;
         }
-        if (LOOKBACK && t + 1 < tiles)
+        if (LOOKBACK && !EARLY && t + 1 < tiles)
             publish(&status[t * OS_RADIX + tid], (t == 0 ? ST_P : ST_A) | total);
     }
     /* the digits' starts in the tile: an exclusive scan over 256 threads */
@@ -289,10 +342,10 @@ __global__ __launch_bounds__(THREADS) void pass_k3(const unsigned *__restrict__ 
     __syncthreads();
 
     /* the keys into shared memory in tile-sorted order */
-    unsigned pos[ITEMS];
+    unsigned pos[I];
 #pragma unroll
-    for (int j = 0; j < ITEMS; j++) {
-        if (first + j * 32 < count) {
+    for (int j = 0; j < I; j++) {
+        if ((WHOLE || first + j * 32 < count)) {
             const unsigned d = (key[j] >> shift) & 255;
             pos[j] = s.start[d] + hist[d] + rank[j];
             s.tile[pos[j]] = key[j];
@@ -301,61 +354,93 @@ __global__ __launch_bounds__(THREADS) void pass_k3(const unsigned *__restrict__ 
     __syncthreads();
     /* pairs: the values loaded now (the keys' registers are free), in flight
        while the keys go out */
-    unsigned val[PAIRS ? ITEMS : 1];
+    unsigned val[PAIRS ? I : 1];
     if constexpr (PAIRS) {
 #pragma unroll
-        for (int j = 0; j < ITEMS; j++)
-            val[j] = first + j * 32 < count ? vals_in[base + first + j * 32] : 0;
+        for (int j = 0; j < I; j++)
+            val[j] = (WHOLE || first + j * 32 < count) ? vals_in[base + first + j * 32] : 0;
     }
-    /* then out in that order: slot i of the tile goes to offset[digit] + i */
-    unsigned dest[ITEMS];
+    /* then out in that order: slot i of the tile goes to offset[digit] + i
+       (pairs: the slots' digits kept, four to a register) */
+    unsigned digits[PAIRS ? (I + 3) / 4 : 1] = {};
 #pragma unroll
-    for (int j = 0; j < ITEMS; j++) {
-        const int i = tid + j * THREADS;
-        if (i < count) {
-            const unsigned k = s.tile[i];
-            dest[j] = s.offset[(k >> shift) & 255] + (unsigned)i;
-            keys_out[dest[j]] = k;
+    for (int j = 0; j < I; j++) {
+        const int i = tid + j * T;
+        if (WHOLE || i < count) {
+            const unsigned k = s.tile[i], d = (k >> shift) & 255;
+            keys_out[s.offset[d] + i] = k;
+            if constexpr (PAIRS)
+                digits[j / 4] |= d << 8 * (j % 4);
         }
     }
     if constexpr (PAIRS) {
         /* the values the same way, to the same places */
         __syncthreads();
 #pragma unroll
-        for (int j = 0; j < ITEMS; j++)
-            if (first + j * 32 < count)
+        for (int j = 0; j < I; j++)
+            if ((WHOLE || first + j * 32 < count))
                 s.tile[pos[j]] = val[j];
         __syncthreads();
 #pragma unroll
-        for (int j = 0; j < ITEMS; j++) {
-            const int i = tid + j * THREADS;
-            if (i < count)
-                vals_out[dest[j]] = s.tile[i];
+        for (int j = 0; j < I; j++) {
+            const int i = tid + j * T;
+            if (WHOLE || i < count)
+                vals_out[s.offset[(digits[j / 4] >> 8 * (j % 4)) & 255] + i] = s.tile[i];
         }
     } else {
-        (void)vals_in, (void)vals_out, (void)val;
-    }
+        (void)vals_in, (void)vals_out, (void)val, (void)digits;
+    }}
+
+template <bool LOOKBACK, bool PAIRS, int T, int I, int RANK, bool EARLY, int MINB>
+__global__ __launch_bounds__(T, MINB) void pass_k3(const unsigned *__restrict__ keys_in, unsigned *__restrict__ keys_out,
+                                             const unsigned *__restrict__ vals_in, unsigned *__restrict__ vals_out,
+                                             long n, int shift, const unsigned *__restrict__ bases,
+                                             unsigned *counter, unsigned *status)
+{
+    constexpr int WARPS = T / 32, TILE = T * I;
+    static_assert(T % 32 == 0 && T >= OS_RADIX, "whole warps, and one thread per digit looks back");
+    static_assert(TILE >= OS_MIN_TILE, "the scratch has status words for tiles of OS_MIN_TILE keys or more");
+    __shared__ pass_smem<T, I> s;
+    const int tid = threadIdx.x;
+    if (tid == 0)
+        s.slot = (int)atomicAdd(counter, 1u);
+    for (int i = tid; i < WARPS * OS_RADIX; i += T)
+        (&s.warp_hist[0][0])[i] = 0;
+    if (EARLY && tid < OS_RADIX)
+        s.count[tid] = 0;
+    __syncthreads();
+    const long t = s.slot, tiles = (n + TILE - 1) / TILE, base = t * TILE;
+    if (n - base >= TILE)
+        pass_tile<LOOKBACK, PAIRS, T, I, RANK, EARLY, true>(s, keys_in, keys_out, vals_in, vals_out, shift, bases,
+                                                            status, t, tiles, base, TILE);
+    else
+        pass_tile<LOOKBACK, PAIRS, T, I, RANK, EARLY, false>(s, keys_in, keys_out, vals_in, vals_out, shift, bases,
+                                                             status, t, tiles, base, n - base);
 }
+
 
 /* One pass by digit `shift` with the counter of pass `p`: the counter and
    status words cleared, then one block per tile. */
-template <bool LOOKBACK, bool PAIRS>
+template <bool LOOKBACK, bool PAIRS, int T = THREADS, int I = ITEMS, int R = RANKING, bool EARLY = false,
+          int MINB = BLOCKS_PER_SM>
 static void digit_pass(const unsigned *keys_in, unsigned *keys_out, const unsigned *vals_in, unsigned *vals_out,
                        long n, int shift, const unsigned *bases, void *scratch, int p)
 {
-    const long tiles = tiles_of(n);
+    const long tiles = tiles_of(n, (long)T * I);
     cudaMemsetAsync(counters_of(scratch) + p, 0, sizeof(unsigned));
     cudaMemsetAsync(status_of(scratch), 0, (size_t)tiles * OS_RADIX * sizeof(unsigned));
-    pass_k3<LOOKBACK, PAIRS><<<(unsigned)tiles, THREADS>>>(keys_in, keys_out, vals_in, vals_out, n, shift, bases,
-                                                          counters_of(scratch) + p, status_of(scratch));
+    pass_k3<LOOKBACK, PAIRS, T, I, R, EARLY, MINB><<<(unsigned)tiles, T>>>(
+        keys_in, keys_out, vals_in, vals_out, n, shift, bases, counters_of(scratch) + p, status_of(scratch));
 }
 
 /* ------------------------------------------------------------ (d) sort */
 
 /* The histogram, then four look-back passes: in -> buffer -> out -> buffer
-   -> out (values alongside when vals_in is not NULL). */
-static void sort(const unsigned *keys_in, const unsigned *vals_in, unsigned *keys_out, unsigned *vals_out, long n,
-                 void *scratch)
+   -> out (values alongside when vals_in is not NULL), with tiles of T x I
+   keys, ranked by RANK, counted EARLY or not. */
+template <int T, int I, int RANK, bool EARLY, int MINB = 0>
+static void sort_with(const unsigned *keys_in, const unsigned *vals_in, unsigned *keys_out, unsigned *vals_out,
+                      long n, void *scratch)
 {
     if (n <= 0)
         return;
@@ -365,11 +450,19 @@ static void sort(const unsigned *keys_in, const unsigned *vals_in, unsigned *key
     for (int p = 0; p < 4; p++) {
         unsigned *kdst = p % 2 ? keys_out : kb, *vdst = p % 2 ? vals_out : vb;
         if (vals_in)
-            digit_pass<true, true>(ksrc, kdst, vsrc, vdst, n, 8 * p, bases + OS_RADIX * p, scratch, p);
+            digit_pass<true, true, T, I, RANK, EARLY, MINB>(ksrc, kdst, vsrc, vdst, n, 8 * p, bases + OS_RADIX * p,
+                                                      scratch, p);
         else
-            digit_pass<true, false>(ksrc, kdst, NULL, NULL, n, 8 * p, bases + OS_RADIX * p, scratch, p);
+            digit_pass<true, false, T, I, RANK, EARLY, MINB>(ksrc, kdst, NULL, NULL, n, 8 * p, bases + OS_RADIX * p,
+                                                       scratch, p);
         ksrc = kdst, vsrc = vdst;
     }
+}
+
+static void sort(const unsigned *keys_in, const unsigned *vals_in, unsigned *keys_out, unsigned *vals_out, long n,
+                 void *scratch)
+{
+    sort_with<THREADS, ITEMS, RANKING, false, BLOCKS_PER_SM>(keys_in, vals_in, keys_out, vals_out, n, scratch);
 }
 
 /* ----------------------------------------------------------- entry points */
