@@ -391,8 +391,18 @@ __device__ __forceinline__ void pass_tile(pass_smem<T, I> &s, const unsigned *__
         (void)vals_in, (void)vals_out, (void)val, (void)digits;
     }}
 
+/* The threads an SM holds, for the blocks asked of the compiler: sm_75
+   holds 1024, sm_86 and sm_89 1536, the others the kit builds for 2048. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define SM_THREADS 1024
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+#define SM_THREADS 1536
+#else
+#define SM_THREADS 2048
+#endif
+
 template <bool LOOKBACK, bool PAIRS, int T, int I, int RANK, bool EARLY, int MINB>
-__global__ __launch_bounds__(T, MINB) void pass_k3(const unsigned *__restrict__ keys_in, unsigned *__restrict__ keys_out,
+__global__ __launch_bounds__(T, MINB * T <= SM_THREADS ? MINB : SM_THREADS / T) void pass_k3(const unsigned *__restrict__ keys_in, unsigned *__restrict__ keys_out,
                                              const unsigned *__restrict__ vals_in, unsigned *__restrict__ vals_out,
                                              long n, int shift, const unsigned *__restrict__ bases,
                                              unsigned *counter, unsigned *status)
