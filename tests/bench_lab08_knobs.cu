@@ -14,20 +14,10 @@
 
 #include <cub/device/device_scan.cuh>
 
-#include <algorithm>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <vector>
+#define BENCH_NAME "bench_lab08_knobs"
+#include "bench_common.cuh"
 
-#define CK(call)                                                                                                 \
-    do {                                                                                                         \
-        cudaError_t e_ = (call);                                                                                 \
-        if (e_ != cudaSuccess) {                                                                                 \
-            fprintf(stderr, "bench_lab08_knobs: %s: %s\n", #call, cudaGetErrorString(e_));                      \
-            exit(1);                                                                                             \
-        }                                                                                                        \
-    } while (0)
+#include <string.h>
 
 static unsigned *d_in, *d_out, *d_ref;
 static void *d_scratch, *d_cub;
@@ -48,11 +38,6 @@ static void cub_scan(long n)
     cub::DeviceScan::ExclusiveSum(d_cub, b, d_in, d_out, (int)n);
 }
 
-__global__ void copy_k(const uint4 *in, uint4 *out, long n4)
-{
-    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n4; i += (long)gridDim.x * blockDim.x)
-        out[i] = in[i];
-}
 static void copy_kernel(long n) { copy_k<<<sms * 16, 256>>>((const uint4 *)d_in, (uint4 *)d_out, n / 4); }
 static void copy_memcpy(long n) { cudaMemcpyAsync(d_out, d_in, (size_t)n * 4, cudaMemcpyDeviceToDevice); }
 
@@ -64,15 +49,6 @@ __global__ void fill_k(unsigned *a, long n, unsigned seed)
         x ^= x >> 13, x *= 0x5bd1e995u, x ^= x >> 15;
         a[i] = x;
     }
-}
-
-__global__ void differ_k(const unsigned *a, const unsigned *b, long n, unsigned long long *bad)
-{
-    unsigned long long c = 0;
-    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
-        c += a[i] != b[i];
-    if (c)
-        atomicAdd(bad, c);
 }
 
 /* How many of n elements differ from CUB's scan of fresh random input (the
@@ -96,25 +72,7 @@ static long differences(scan_fn f, long n)
 
 static float median_ms(scan_fn f, long n, int reps)
 {
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    f(n), f(n); /* warm-up */
-    std::vector<float> ms;
-    for (int r = 0; r < reps; r++) {
-        CK(cudaEventRecord(a));
-        f(n);
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        float t;
-        CK(cudaEventElapsedTime(&t, a, b));
-        ms.push_back(t);
-    }
-    CK(cudaGetLastError());
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
+    return median_ms([=] { f(n); }, reps);
 }
 
 struct row {

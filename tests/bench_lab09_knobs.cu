@@ -19,20 +19,10 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
-#include <algorithm>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <vector>
+#define BENCH_NAME "bench_lab09_knobs"
+#include "bench_common.cuh"
 
-#define CK(call)                                                                                                 \
-    do {                                                                                                         \
-        cudaError_t e_ = (call);                                                                                 \
-        if (e_ != cudaSuccess) {                                                                                 \
-            fprintf(stderr, "bench_lab09_knobs: %s: %s\n", #call, cudaGetErrorString(e_));                      \
-            exit(1);                                                                                             \
-        }                                                                                                        \
-    } while (0)
+#include <string.h>
 
 static unsigned *d_keys, *d_vals, *d_kout, *d_vout, *d_kref, *d_vref;
 static void *d_scratch, *d_cub;
@@ -63,11 +53,6 @@ static void pass_only(long n, bool)
     digit_pass<true, false>(d_keys, d_kout, NULL, NULL, n, 0, bases_of(d_scratch), d_scratch, 0);
 }
 
-__global__ void copy_k(const uint4 *in, uint4 *out, long n4)
-{
-    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n4; i += (long)gridDim.x * blockDim.x)
-        out[i] = in[i];
-}
 static void copy_kernel(long n, bool) { copy_k<<<sms * 16, 256>>>((const uint4 *)d_keys, (uint4 *)d_kout, n / 4); }
 
 /* Random keys (a hash of the index and a seed), values their positions. */
@@ -78,15 +63,6 @@ __global__ void fill_k(unsigned *k, unsigned *v, long n, unsigned seed)
         x ^= x >> 13, x *= 0x5bd1e995u, x ^= x >> 15;
         k[i] = x, v[i] = (unsigned)i;
     }
-}
-
-__global__ void differ_k(const unsigned *a, const unsigned *b, long n, unsigned long long *bad)
-{
-    unsigned long long c = 0;
-    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
-        c += a[i] != b[i];
-    if (c)
-        atomicAdd(bad, c);
 }
 
 static unsigned long long differ(const unsigned *a, const unsigned *b, long n)
@@ -119,25 +95,7 @@ static long differences(sort_fn f, long n, bool pairs)
 
 static float median_ms(sort_fn f, long n, bool pairs, int reps)
 {
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    f(n, pairs), f(n, pairs); /* warm-up */
-    std::vector<float> ms;
-    for (int r = 0; r < reps; r++) {
-        CK(cudaEventRecord(a));
-        f(n, pairs);
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        float t;
-        CK(cudaEventElapsedTime(&t, a, b));
-        ms.push_back(t);
-    }
-    CK(cudaGetLastError());
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
+    return median_ms([=] { f(n, pairs); }, reps);
 }
 
 struct row {

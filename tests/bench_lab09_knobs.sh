@@ -13,7 +13,7 @@ command -v nvcc >/dev/null 2>&1 || die "nvcc (the CUDA Toolkit) not found on PAT
     die "it times the instructor's solution, solutions/09-onesweep-sort/ (not in the student handout)"
 arch=${ARCH:-native}
 mkdir -p build/bench
-if [ ! -x build/bench/lab09_knobs ] || [ -n "$(find tests/bench_lab09_knobs.cu solutions/09-onesweep-sort \
+if [ ! -x build/bench/lab09_knobs ] || [ -n "$(find tests/bench_lab09_knobs.cu tests/bench_common.cuh solutions/09-onesweep-sort \
     labs/09-onesweep-sort -newer build/bench/lab09_knobs -name '*.c*' -o -newer build/bench/lab09_knobs -name '*.h')" ]; then
     nvcc -O3 -std=c++17 -arch="$arch" -I labs/09-onesweep-sort -o build/bench/lab09_knobs \
         tests/bench_lab09_knobs.cu || die "the build failed"

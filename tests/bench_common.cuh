@@ -1,0 +1,71 @@
+/* tests/bench_common.cuh: what the knob sweeps of tests/bench_lab*_knobs.cu
+ * share: CK (a CUDA call that must succeed, else the program stops with
+ * its name, BENCH_NAME, which the includer defines first), the copy kernel
+ * of the roof, a count of differing words, and the median of timed calls.
+ * Benchmarks, not tests: `make test` builds none of them. */
+#ifndef PRIMLAB_BENCH_COMMON_CUH
+#define PRIMLAB_BENCH_COMMON_CUH
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <stdio.h>
+#include <stdlib.h>
+#include <vector>
+
+#ifndef BENCH_NAME
+#error "define BENCH_NAME (the program's name, for its error messages) before including bench_common.cuh"
+#endif
+
+#define CK(call)                                                                                                 \
+    do {                                                                                                         \
+        cudaError_t e_ = (call);                                                                                 \
+        if (e_ != cudaSuccess) {                                                                                 \
+            fprintf(stderr, "%s: %s: %s\n", BENCH_NAME, #call, cudaGetErrorString(e_));                         \
+            exit(1);                                                                                             \
+        }                                                                                                        \
+    } while (0)
+
+/* The copy of n4 groups of 16 bytes, grid-strided: the roof of a pass. */
+__global__ void copy_k(const uint4 *in, uint4 *out, long n4)
+{
+    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n4; i += (long)gridDim.x * blockDim.x)
+        out[i] = in[i];
+}
+
+/* How many of the n words of a and b differ, added into *bad. */
+__global__ void differ_k(const unsigned *a, const unsigned *b, long n, unsigned long long *bad)
+{
+    unsigned long long c = 0;
+    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
+        c += a[i] != b[i];
+    if (c)
+        atomicAdd(bad, c);
+}
+
+/* The median of reps timed calls of f() (CUDA events on the default
+   stream), after two calls to warm up. */
+template <class F> static float median_ms(F f, int reps)
+{
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    f(), f();
+    std::vector<float> ms;
+    for (int r = 0; r < reps; r++) {
+        CK(cudaEventRecord(a));
+        f();
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        float t;
+        CK(cudaEventElapsedTime(&t, a, b));
+        ms.push_back(t);
+    }
+    CK(cudaGetLastError());
+    CK(cudaEventDestroy(a));
+    CK(cudaEventDestroy(b));
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+#endif
