@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/test_overflow.sh: no int overflow in the host code that sizes the
-# launches of each lab's solution, up to the contract's largest n.
+# launches of each lab's solution, up to the contract's largest n (labs 01
+# to 05 and 09; 06 to 08 not yet).
 #
 # Each solution is built with tests/overflow_driver.cu under UBSan
 # (signed-integer-overflow, stopping at the first report) and run with no
@@ -33,7 +34,7 @@ run() { # run NAME BINARY: passes when it prints its line and UBSan says nothing
         fail=$((fail + 1)); echo "FAIL: $1: $(grep -m1 'runtime error' "$out/$1.log" || tail -n 1 "$out/$1.log")"
     fi
 }
-for dir in labs/0[1-5]-*/; do
+for dir in labs/0[1-59]-*/; do
     lab=$(basename "$dir"); nn=${lab%%-*}
     src=$(ls "$impl/$lab"/*.cu 2>/dev/null | head -n 1)
     [ -n "$src" ] || { echo "SKIP: $lab: no $impl/$lab/*.cu"; continue; }
