@@ -248,14 +248,6 @@ template <int RANK, bool WHOLE> __device__ __forceinline__ unsigned peers_of(uns
     }
 }
 
-/* One digit pass over one tile of T * I keys (see the top of the file).
-   EARLY: the tile counts its digits with shared atomics first and publishes
-   them before it ranks, so that later tiles looking back find them sooner.
-   Two blocks fit an SM at 80 registers a thread or below, three at 56 or
-   below: with CUDA 13 for sm_90, `nvcc -Xptxas -v` says 56 for the
-   keys-only look-back pass of 384 x 15, 72 chained, 78 with pairs, no
-   spills (__restrict__ saves 12 to 24; a launch-bounds hint of 2 blocks
-   made ptxas spill). */
 /* The pass of tile t (base: its first key, count: its keys) after the
    kernel's start: WHOLE, a tile of T * I keys, every bound check known true
    at compile time (every tile but the last). */
@@ -401,6 +393,15 @@ __device__ __forceinline__ void pass_tile(pass_smem<T, I> &s, const unsigned *__
 #define SM_THREADS 2048
 #endif
 
+/* One digit pass over one tile of T * I keys (see the top of the file).
+   EARLY: the tile counts its digits with shared atomics first and publishes
+   them before it ranks, so that later tiles looking back find them sooner.
+   MINB: the blocks per SM asked of the compiler (0: none asked). At 384
+   threads two blocks fit an SM at 80 registers a thread or below, three at
+   56 or below: with CUDA 13 for sm_90 and the defaults, `nvcc -Xptxas -v`
+   says 56 registers, spilling 12 bytes in the look-back pass, 92 chained
+   and 188 with pairs (the spills stay in L1); without the hint, 72 to 80
+   registers and two blocks, and the sort 18 % slower. */
 template <bool LOOKBACK, bool PAIRS, int T, int I, int RANK, bool EARLY, int MINB>
 __global__ __launch_bounds__(T, MINB * T <= SM_THREADS ? MINB : SM_THREADS / T) void pass_k3(const unsigned *__restrict__ keys_in, unsigned *__restrict__ keys_out,
                                              const unsigned *__restrict__ vals_in, unsigned *__restrict__ vals_out,
