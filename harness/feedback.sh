@@ -14,8 +14,9 @@
 # GRADES/feedback is rebuilt whole each time (made aside, then renamed into
 # place); a student named "feedback", whose results would be that folder,
 # is refused (harness/grade.sh names no student so now, nor after any
-# other file of GRADES's own: only a folder graded before can hold one). Exit status 0, 2 when GRADES is not a grades folder or the
-# feedback cannot be written.
+# other file of GRADES's own: only a folder graded before can hold one).
+# Exit status 0, 2 when GRADES is not a grades folder or the feedback
+# cannot be written.
 set -u
 grades=${1:-}
 die() { echo "feedback: $*" >&2; exit 2; }

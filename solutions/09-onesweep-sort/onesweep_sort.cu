@@ -403,10 +403,10 @@ __device__ __forceinline__ void pass_tile(pass_smem<T, I> &s, const unsigned *__
    and 188 with pairs (the spills stay in L1); without the hint, 72 to 80
    registers and two blocks, and the sort 18 % slower. */
 template <bool LOOKBACK, bool PAIRS, int T, int I, int RANK, bool EARLY, int MINB>
-__global__ __launch_bounds__(T, MINB * T <= SM_THREADS ? MINB : SM_THREADS / T) void pass_k3(const unsigned *__restrict__ keys_in, unsigned *__restrict__ keys_out,
-                                             const unsigned *__restrict__ vals_in, unsigned *__restrict__ vals_out,
-                                             long n, int shift, const unsigned *__restrict__ bases,
-                                             unsigned *counter, unsigned *status)
+__global__ __launch_bounds__(T, MINB * T <= SM_THREADS ? MINB : SM_THREADS / T) void pass_k3(
+    const unsigned *__restrict__ keys_in, unsigned *__restrict__ keys_out, const unsigned *__restrict__ vals_in,
+    unsigned *__restrict__ vals_out, long n, int shift, const unsigned *__restrict__ bases, unsigned *counter,
+    unsigned *status)
 {
     constexpr int WARPS = T / 32, TILE = T * I;
     static_assert(T % 32 == 0 && T >= OS_RADIX, "whole warps, and one thread per digit looks back");
@@ -449,7 +449,7 @@ static void digit_pass(const unsigned *keys_in, unsigned *keys_out, const unsign
 /* The histogram, then four look-back passes: in -> buffer -> out -> buffer
    -> out (values alongside when vals_in is not NULL), with tiles of T x I
    keys, ranked by RANK, counted EARLY or not. */
-template <int T, int I, int RANK, bool EARLY, int MINB = 0>
+template <int T, int I, int RANK, bool EARLY, int MINB>
 static void sort_with(const unsigned *keys_in, const unsigned *vals_in, unsigned *keys_out, unsigned *vals_out,
                       long n, void *scratch)
 {

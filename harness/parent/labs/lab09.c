@@ -104,7 +104,6 @@ static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
         a[n + i] = (int)i;
 }
 
-/* The four digits' exclusive bases of keys[0 .. n): 1024 words. */
 /* Each digit's 256 counts, in place, into its exclusive bases. */
 static void counts_to_bases(unsigned *b)
 {
@@ -118,6 +117,7 @@ static void counts_to_bases(unsigned *b)
     }
 }
 
+/* The four digits' exclusive bases of keys[0 .. n): 1024 words. */
 static void bases_of(const unsigned *keys, size_t n, unsigned *bases)
 {
     memset(bases, 0, PL_LAB09_BASES * sizeof *bases);

@@ -85,7 +85,8 @@ static size_t temp_bytes(int n)
 
 static int cs_gpu(const int *in, int *out, int n, int *scratch)
 {
-    return pl_stress_call(out, n, scratch, [&] { onesweep_pass_lookback(KEYS_OF(in), U(out), n, staged_shift(), CU(in), scratch); });
+    return pl_stress_call(out, n, scratch,
+                          [&] { onesweep_pass_lookback(KEYS_OF(in), U(out), n, staged_shift(), CU(in), scratch); });
 }
 
 static constexpr pl_op_def op_a = {"onesweep_histogram", a_gpu, NULL};
