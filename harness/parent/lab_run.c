@@ -19,8 +19,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The parent's clock may exceed a call's CUDA-event time by the request's
    round trip and the wake-up after the device's work: so much is allowed
@@ -39,6 +42,29 @@ static void copy_big(void *dst, const void *src, size_t bytes)
     for (long k = 0; k < nchunks; k++) {
         size_t at = (size_t)k * chunk, len = bytes - at < chunk ? bytes - at : chunk;
         memcpy((char *)dst + at, (const char *)src + at, len);
+    }
+}
+
+/* Faults in [p, p + bytes) of the shared region, by OpenMP threads when it
+   is large, before a worker copies into it or pins it: pages the first
+   touch finds missing are allocated and zeroed there, and that took the
+   worker's pinning about 1 ms a MiB on an H100 host, five times what
+   pinning pages already there costs. Pages already there cost a look. */
+static void prefault(unsigned char *p, size_t bytes)
+{
+    const size_t chunk = (size_t)64 << 20;
+    long page = sysconf(_SC_PAGESIZE);
+    uintptr_t lo = (uintptr_t)p & ~(uintptr_t)(page - 1), hi = (uintptr_t)p + bytes;
+    long nchunks = (long)((hi - lo + chunk - 1) / chunk);
+#pragma omp parallel for schedule(static) if (nchunks > 1)
+    for (long k = 0; k < nchunks; k++) {
+        uintptr_t a = lo + (uintptr_t)k * chunk, b = hi - a < chunk ? hi : a + chunk;
+#ifdef MADV_POPULATE_WRITE
+        if (madvise((void *)a, b - a, MADV_POPULATE_WRITE) == 0)
+            continue;
+#endif
+        for (volatile unsigned char *q = (unsigned char *)a; (uintptr_t)q < b; q += page)
+            *q = *q; /* an older kernel: a write to each page, of what it holds */
     }
 }
 
@@ -319,6 +345,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
     if (!conv_begin(&c, s, lab, part, PL_VAR_IMPL, n, param, 0, timeout_s, r))
         return;
     size_t ibytes = (size_t)c.in_len * 4;
+    prefault(c.shm, c.l.times); /* the input, both outputs, the guards, the input after */
     pl_reply rep;
     /* A limit test's input depends on the lab, not the part, so that parts
        with one input and one reference share the work (see kept). */
@@ -332,6 +359,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
     if (!once)
         kept.valid = 0; /* in and want are about to change */
     if (grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r)) {
+        double tg = pl_now();
         if (!same_in) {
             kept.valid = 0;
             gen_input(lab, part, in, (size_t)c.in_len, n, tseed, param);
@@ -340,7 +368,9 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
                 kept.in_len = c.in_len, kept.out_len = c.out_len, kept.seed = tseed, kept.param = param;
             }
         }
+        double tcp = pl_now();
         copy_big(c.shm + c.l.in, in, ibytes);
+        double tr1 = pl_now();
         /* Two runs from freshly poisoned outputs: a race shows as a difference.
            A limit test runs once: at that size a run costs seconds, and the
            smaller sizes look for races. */
@@ -370,10 +400,12 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
            outputs start it as NaN, so that an output read before it is
            written (y[r] += ...) cannot hide in the usual poison, which is a
            float of -2.9e-16 */
+        double tr2 = pl_now();
         if (ran && twice)
             ran = ask(&c, PL_REQ_STAGE, pl_judge_second_stage(j), 0, &rep, NULL) &&
                   ask(&c, PL_REQ_CALL, 0, 0, &rep, NULL) &&
                   ask(&c, PL_REQ_FETCH, PL_RQ_IN_AFTER, 1, &rep, NULL);
+        double to = pl_now(), tj = to;
         if (ran) {
             if (unwritten) {
                 memset(want, 0, len * sizeof *want);
@@ -384,6 +416,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
                 if (once && kept.valid)
                     kept.valid = 2, kept.expect = j->kind->expect, kept.ref = ref, kept.out_len = c.out_len;
             }
+            tj = pl_now();
             pl_judged v = judged(n, param, in, c.in_len, want, c.shm, &c.l, twice);
             pl_diag d;
             r->status = judge(part, &v, &d) ? PL_PASS : PL_FAIL;
@@ -392,6 +425,12 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
             snprintf(r->reason, sizeof r->reason, "%s", d.reason);
             snprintf(r->detail, sizeof r->detail, "%s", d.detail);
         }
+        double te = pl_now();
+        if (getenv("PRIMLAB_PHASES") && te - t0 > 0.05)
+            fprintf(stderr,
+                    "phases %s.%s n=%ld: %.3f s: start %.3f input %.3f copy %.3f run %.3f run2 %.3f oracle %.3f "
+                    "judge %.3f\n",
+                    lab->id, part->id, n, te - t0, tg - t0, tcp - tg, tr1 - tcp, tr2 - tr1, to - tr2, tj - to, te - tj);
     }
 
     /* n = 0 has nothing to compare: a stub would pass it. Probe n = 1 too,
@@ -447,6 +486,7 @@ typedef struct timing {
 enum { PH_GEN, PH_EXPECT, PH_SETTLE, PH_COPY, PH_STAGE, PH_CALL, PH_FETCH, PH_JUDGE, PH_COUNT };
 static const char *const ph_name[PH_COUNT] = {"input", "oracle", "settle", "copy", "stage", "call", "fetch", "judge"};
 static double ph_sum[PH_COUNT];
+static double ph_warm_stage; /* the warm-up repetitions' STAGE: a worker's start, its first pinning */
 
 static void phases_report(const char *what, double total_s)
 {
@@ -455,11 +495,15 @@ static void phases_report(const char *what, double total_s)
     fprintf(stderr, "phases %s: %.3f s:", what, total_s);
     for (int i = 0; i < PH_COUNT; i++)
         fprintf(stderr, " %s %.3f", ph_name[i], ph_sum[i]);
-    fputc('\n', stderr);
+    fprintf(stderr, " (warm-up stage %.3f)\n", ph_warm_stage);
 }
 
+/* trusted: the yardstick, in a worker no submission ran in. Its timed
+   repetitions reuse the warm-up's input, checked there: fresh inputs and a
+   check of every repetition are for the submission's calls, and cost the
+   grader as much again (2^28 words: input, reference and judge). */
 static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int variant, long n, double param,
-                         uint64_t seed, int reps, double timeout_s, timing *t, pl_result *r)
+                         uint64_t seed, int reps, double timeout_s, int trusted, timing *t, pl_result *r)
 {
     conv c;
     if (!conv_begin(&c, s, lab, p, variant, n, param, 0, timeout_s, r))
@@ -468,6 +512,8 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
     static size_t in_cap, want_cap;
     size_t ibytes = (size_t)c.in_len * 4;
     int ok = grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r);
+    prefault(c.shm, c.l.out[1]); /* the input and the first output */
+    prefault(c.shm + c.l.guard_front, 2 * PL_GUARD_BYTES);
     memset(t, 0, sizeof *t);
     t->reps = reps = reps > 64 ? 64 : reps;
     pl_rng rng;
@@ -475,8 +521,10 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
     /* rep -1 is the warm-up: checked, not counted */
     for (int k = -1; ok && k < reps; k++) {
         uint64_t rep_seed = test_seed(seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(k + 2)), p, n, param);
+        int reuse = trusted && k >= 0;
         double tp = pl_now();
-        gen_input(lab, p, in, (size_t)c.in_len, n, rep_seed, param);
+        if (!reuse)
+            gen_input(lab, p, in, (size_t)c.in_len, n, rep_seed, param);
         ph_sum[PH_GEN] += pl_now() - tp, tp = pl_now();
         /* The staged input, then a patch that the CALL applies: one word
            takes another word's value, within the span the judge allows (so
@@ -494,19 +542,14 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         int before = at >= 0 ? in[at] : 0, value = before;
         for (int tries = 0; at >= 0 && tries < 16 && value == before; tries++)
             value = in[lo + step * (long)pl_rng_range(&rng, 0, (uint64_t)(span / step - 1)) + half];
-        if (at >= 0) /* the expected result is the patched input's */
+        if (at >= 0 && !reuse) { /* the expected result is the patched input's */
             in[at] = value;
-        expect(p, in, want, n, param);
-        if (at >= 0)
+            expect(p, in, want, n, param);
             in[at] = before;
+        } else if (!reuse) {
+            expect(p, in, want, n, param);
+        }
         ph_sum[PH_EXPECT] += pl_now() - tp, tp = pl_now();
-        /* The reference's OpenMP threads spin for a while after their work
-           (libgomp's GOMP_SPINCOUNT), on every core, and may delay the
-           worker's launches inside the window: the likely cause of runs on
-           an H100 where the parent's clock said 0.6 ms more than the CUDA
-           events. They go to sleep within milliseconds; so, first, does this. */
-        struct timespec settle = {0, 10 * 1000 * 1000};
-        nanosleep(&settle, NULL);
         /* The window that bounds a call opens after the input is in shared
            memory, at the STAGE request. The copy is this process's own work,
            and its time depends on where the pages of each worker's region
@@ -518,9 +561,20 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
            up: work a worker does while the parent copies (reading the input
            as it lands); the hostile cases compute in STAGE, CALL or FETCH. */
         double cpu0 = pl_session_cpu_ms(s), t0 = pl_now();
-        ph_sum[PH_SETTLE] += t0 - tp;
-        memcpy(c.shm + c.l.in, in, ibytes);
+        copy_big(c.shm + c.l.in, in, ibytes);
+        double tc = pl_now();
+        ph_sum[PH_COPY] += tc - t0;
+        /* The OpenMP threads of the input, the reference and the copy spin
+           for a while after their work (libgomp's GOMP_SPINCOUNT), on every
+           core, and may delay the worker's launches inside the window: the
+           likely cause of runs on an H100 where the parent's clock said
+           0.6 ms more than the CUDA events. They go to sleep within
+           milliseconds; so, first, does this (outside the window and its
+           CPU share). */
+        struct timespec settle = {0, 10 * 1000 * 1000};
+        nanosleep(&settle, NULL);
         double t1 = pl_now();
+        ph_sum[PH_SETTLE] += t1 - tc;
         pl_reply rep, other;
         double w = 0;
         ok = ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD | PL_RQ_TIMED, 0, &other, NULL);
@@ -533,35 +587,39 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         double t3 = pl_now();
         ok = ok && ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &other, NULL);
         double t4 = pl_now(), window = (t4 - t1) * 1e3;
-        ph_sum[PH_COPY] += t1 - t0, ph_sum[PH_STAGE] += t2 - t1, ph_sum[PH_CALL] += t3 - t2, ph_sum[PH_FETCH] += t4 - t3;
+        ph_sum[PH_STAGE] += t2 - t1, ph_sum[PH_CALL] += t3 - t2, ph_sum[PH_FETCH] += t4 - t3;
+        if (k < 0)
+            ph_warm_stage += t2 - t1;
         if (k >= 0 && k < 64)
-            t->copy[k] = (t1 - t0) * 1e3, t->stage[k] = (t2 - t1) * 1e3, t->fetch[k] = (t4 - t3) * 1e3;
+            t->copy[k] = (tc - t0) * 1e3, t->stage[k] = (t2 - t1) * 1e3, t->fetch[k] = (t4 - t3) * 1e3;
         if (ok && k >= 0)
-            t->cpu_ms += pl_session_cpu_ms(s) - cpu0, t->window_ms += (t4 - t0) * 1e3;
+            t->cpu_ms += pl_session_cpu_ms(s) - cpu0, t->window_ms += (tc - t0 + t4 - t1) * 1e3;
         if (!ok)
             break;
-        pl_judged v = judged(n, param, in, c.in_len, want, c.shm, &c.l, 0);
-        if (at >= 0) /* judged against the patched input, as the call saw it */
-            in[at] = value;
-        pl_diag d;
-        int right = judge(p, &v, &d);
-        if (at >= 0)
-            in[at] = before;
-        ph_sum[PH_JUDGE] += pl_now() - t4;
-        if (!right) {
-            r->status = PL_FAIL;
-            r->findings = d.findings;
-            if (k >= 0)
-                bug(r, PL_BUG_TIMED_WRONG);
-            bug(r, pl_bug_of_finding(d.chosen));
-            if (k < 0)
-                snprintf(r->reason, sizeof r->reason, "wrong result, so not timed: %.160s", d.reason);
-            else
-                snprintf(r->reason, sizeof r->reason, "timed repetition %d of %d gave a wrong result: %.140s", k + 1,
-                         reps, d.reason);
-            snprintf(r->detail, sizeof r->detail, "%s", d.detail);
-            ok = 0;
-            break;
+        if (!reuse) {
+            pl_judged v = judged(n, param, in, c.in_len, want, c.shm, &c.l, 0);
+            if (at >= 0) /* judged against the patched input, as the call saw it */
+                in[at] = value;
+            pl_diag d;
+            int right = judge(p, &v, &d);
+            if (at >= 0)
+                in[at] = before;
+            ph_sum[PH_JUDGE] += pl_now() - t4;
+            if (!right) {
+                r->status = PL_FAIL;
+                r->findings = d.findings;
+                if (k >= 0)
+                    bug(r, PL_BUG_TIMED_WRONG);
+                bug(r, pl_bug_of_finding(d.chosen));
+                if (k < 0)
+                    snprintf(r->reason, sizeof r->reason, "wrong result, so not timed: %.160s", d.reason);
+                else
+                    snprintf(r->reason, sizeof r->reason, "timed repetition %d of %d gave a wrong result: %.140s",
+                             k + 1, reps, d.reason);
+                snprintf(r->detail, sizeof r->detail, "%s", d.detail);
+                ok = 0;
+                break;
+            }
         }
         if (k < 0)
             continue;
@@ -635,7 +693,8 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     }
     static timing ti, ty;
     memset(ph_sum, 0, sizeof ph_sum);
-    if (!timed_variant(s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed, reps, timeout_s, &ti, r)) {
+    ph_warm_stage = 0;
+    if (!timed_variant(s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed, reps, timeout_s, 0, &ti, r)) {
         r->seconds = pl_now() - t0;
         return;
     }
@@ -652,7 +711,8 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         }
         pl_result ry;
         memset(&ry, 0, sizeof ry);
-        if (!timed_variant(s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 1, reps, timeout_s, &ty, &ry)) {
+        if (!timed_variant(s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 1, reps, timeout_s, trusted, &ty,
+                           &ry)) {
             r->status = PL_ERROR;
             snprintf(r->reason, sizeof r->reason, "the yardstick failed: %.170s", ry.reason);
             r->seconds = pl_now() - t0;
