@@ -55,16 +55,29 @@ struct gen_ctx {
     uint64_t seed;
 };
 
+/* One draw a value: the sign from its low bit, |k| in 1..m from the rest. */
+static long draw_k(pl_rng *r, long m)
+{
+    uint64_t x = pl_rng_next(r);
+    long k = 1 + (long)(((unsigned __int128)(x >> 1) * (uint64_t)m) >> 63);
+    return x & 1 ? -k : k;
+}
+
 static void fill(pl_rng *r, size_t lo, size_t hi, void *p)
 {
     const struct gen_ctx *c = p;
+    size_t end = lo, at = 0; /* the current window's end, and where its nonzero sits */
     for (size_t i = lo; i < hi; i++) {
-        long k = 1 + (long)pl_rng_range(r, 0, (uint64_t)c->m - 1);
-        if (pl_rng_next(r) & 1)
-            k = -k;
-        if (c->every > 1) { /* the window's one nonzero sits where its own hash says */
-            size_t w = i / c->every;
-            k = i % c->every == pl_seed_mix(c->seed, w, c->every) % c->every ? (k > 0 ? 1 : -1) : 0;
+        long k;
+        if (c->every > 1) { /* the window's one nonzero, +-1, sits where its own hash says */
+            if (i >= end) {
+                size_t w = i / c->every;
+                at = w * c->every + pl_seed_mix(c->seed, w, c->every) % c->every;
+                end = (w + 1) * c->every;
+            }
+            k = i == at ? draw_k(r, 1) : 0;
+        } else {
+            k = draw_k(r, c->m);
         }
         if (c->dbl)
             ((double *)c->a)[i] = (double)k * UNIT;
@@ -104,19 +117,24 @@ static double ref_sum(const int *in, long lo, long hi, int dbl, double *abs_sum)
     return (n >= 1u << 20 ? pl_reduce_omp_f32 : pl_reduce_cpu_f32)((const float *)in + lo, n, abs_sum);
 }
 
-/* Every value a whole multiple of UNIT: then, with sum |x| small enough,
-   every partial sum is exact. */
-static int whole_units(const int *in, long n, int dbl)
+/* The sum of in[0, n) and of its magnitudes, in whole UNITs, when every
+   value is a whole multiple of UNIT below 2^31 of them (the generated
+   inputs): integer sums, exact, in one pass. 0 when some value is not. */
+static int unit_sums(const int *in, long n, int dbl, int64_t *sum, int64_t *abs_sum)
 {
+    int64_t s = 0, a = 0;
     int w = 1;
-#pragma omp parallel for reduction(& : w) schedule(static) if (n > (1L << 20))
+#pragma omp parallel for reduction(+ : s, a) reduction(& : w) schedule(static) if (n > (1L << 20))
     for (long i = 0; i < n; i++) {
         double x = value_at(in, i, dbl) / UNIT;
-        w &= x == floor(x);
+        int whole = x == floor(x) && fabs(x) < 0x1p31;
+        w &= whole;
+        int64_t k = whole ? (int64_t)x : 0;
+        s += k, a += k < 0 ? -k : k;
     }
+    *sum = s, *abs_sum = a;
     return w;
 }
-
 static long one(long n) { return (void)n, 1; }
 
 /* Known mistakes of a reduction: the last partial warp or block left out
@@ -127,8 +145,17 @@ static char suspect_what[PL_MAX_SUSPECTS][96];
 static void expect_sum(const int *in, long n, int dbl, double *want, double *tol, pl_cmp_real *c)
 {
     double abs_sum;
-    want[0] = ref_sum(in, 0, n, dbl, &abs_sum);
-    int exact = abs_sum / UNIT <= (dbl ? F64_EXACT : F32_EXACT) && whole_units(in, n, dbl);
+    int64_t us, ua;
+    int exact;
+    if (unit_sums(in, n, dbl, &us, &ua)) {
+        /* |us| < 2^62: converted once, rounded to nearest even as the
+           exact sum's rounding is */
+        want[0] = (double)us * UNIT, abs_sum = (double)ua * UNIT;
+        exact = abs_sum / UNIT <= (dbl ? F64_EXACT : F32_EXACT);
+    } else {
+        want[0] = ref_sum(in, 0, n, dbl, &abs_sum);
+        exact = 0;
+    }
     tol[0] = exact ? 0 : pl_sum_tolerance((size_t)n, abs_sum, dbl ? 0x1p-53 : 0x1p-24, TOL_CHUNK);
     c->pos_name = "sum";
     int ns = 0;
@@ -324,8 +351,7 @@ static void fill_values(pl_rng *r, size_t lo, size_t hi, void *p)
 {
     const struct value_ctx *c = p;
     for (size_t i = lo; i < hi; i++) {
-        long k = 1 + (long)pl_rng_range(r, 0, 1023);
-        double v = (double)((pl_rng_next(r) & 1) ? -k : k) / 1024;
+        double v = (double)draw_k(r, 1024) / 1024;
         if (c->dbl)
             ((double *)c->a)[i] = v;
         else
