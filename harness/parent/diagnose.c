@@ -401,9 +401,13 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
         static pl_suspect cand[2 * PL_MAX_SUSPECTS];
         int ns = c->nsuspects;
         memcpy(cand, c->suspects, (size_t)ns * sizeof *cand);
-        if (c->more_suspects && !d->unwritten && !nonfinite)
-            ns += c->more_suspects(cand + ns, PL_MAX_SUSPECTS);
-        for (int k = 0; k < ns && !sus && !d->unwritten && !nonfinite; k++) {
+        for (int k = 0; !sus && !d->unwritten && !nonfinite; k++) {
+            if (k == ns) { /* the next of the part's own, made only now */
+                if (!c->more_suspects || ns >= 2 * PL_MAX_SUSPECTS ||
+                    !c->more_suspects(cand + ns, ns - c->nsuspects))
+                    break;
+                ns++;
+            }
             int all = 1;
             for (size_t i = d->first_bad; i < n && all; i++) {
                 double g = real_at(c->elem, c->got, i);

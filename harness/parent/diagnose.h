@@ -154,10 +154,12 @@ typedef struct pl_cmp_real {
     const long *seg;       /* with pos_name "row": row_ptr, to say a row's length */
     pl_suspect suspects[PL_MAX_SUSPECTS];
     int nsuspects;
-    /* Optional: more suspects, made only when a position is wrong (each may
-       cost as much as the reference, so a right result never pays for
-       them): fills out[0 .. cap) and returns how many. */
-    int (*more_suspects)(pl_suspect *out, int cap);
+    /* Optional: more suspects, made only when a position is wrong, and one
+       at a time until one fits (each may cost as much as the reference, so
+       a right result never pays for them, and a stub's output that the
+       first one names pays for that one): fills out[0] with suspect number
+       k of its list (from 0) and returns 1, or 0 past the list's end. */
+    int (*more_suspects)(pl_suspect *out, int k);
 } pl_cmp_real;
 
 /* Fills d (reason and detail as pl_compare_i32's, values printed in full

@@ -185,9 +185,9 @@ static struct {
     size_t cap;
 } other;
 
-static int other_kind(pl_suspect *out, int cap)
+static int other_kind(pl_suspect *out, int k)
 {
-    if (cap < 1 || other.n <= 0)
+    if (k != 0 || other.n <= 0)
         return 0;
     if ((size_t)other.n > other.cap) {
         free(other.v);
