@@ -76,19 +76,32 @@ int radix_sort_cpu(unsigned *keys, unsigned *vals, size_t n, int bits)
 
 #define OMP_DIGITS 256
 
+/* The scratch of radix_sort_omp, kept between calls: a fresh 64 MiB each
+   call costs its page faults every call, which is not sorting. */
+static unsigned *omp_kt, *omp_vt;
+static size_t omp_cap;
+
 int radix_sort_omp(unsigned *keys, unsigned *vals, size_t n)
 {
     if (n < 65536)
         return radix_sort_cpu(keys, vals, n, 8);
-    int nt = omp_get_max_threads();
-    unsigned *kt = malloc(n * sizeof *kt), *vt = vals ? malloc(n * sizeof *vt) : NULL;
-    size_t *count = malloc((size_t)nt * OMP_DIGITS * sizeof *count); /* count[t][d] */
-    if (!kt || (vals && !vt) || !count) {
-        free(kt), free(vt), free(count);
-        return -1;
+    if (n > omp_cap) {
+        free(omp_kt), free(omp_vt);
+        omp_kt = malloc(n * sizeof *omp_kt), omp_vt = malloc(n * sizeof *omp_vt);
+        omp_cap = omp_kt && omp_vt ? n : 0;
+        if (!omp_cap) {
+            free(omp_kt), free(omp_vt);
+            omp_kt = omp_vt = NULL;
+            return -1;
+        }
     }
-    unsigned *ks = keys, *vs = vals, *kd = kt, *vd = vt;
+    int nt = omp_get_max_threads();
+    size_t *count = malloc((size_t)nt * OMP_DIGITS * sizeof *count); /* count[t][d] */
+    if (!count)
+        return -1;
+    unsigned *ks = keys, *vs = vals, *kd = omp_kt, *vd = vals ? omp_vt : NULL;
     for (int shift = 0; shift < 32; shift += 8) {
+        int same = 0; /* every key has the same digit: the pass would move nothing */
         #pragma omp parallel num_threads(nt)
         {
             int t = omp_get_thread_num(), team = omp_get_num_threads();
@@ -101,25 +114,35 @@ int radix_sort_omp(unsigned *keys, unsigned *vals, size_t n)
             #pragma omp single
             { /* digit-major scan: digit d of thread t goes after digit d of threads < t */
                 size_t sum = 0;
-                for (int d = 0; d < OMP_DIGITS; d++)
+                for (int d = 0; d < OMP_DIGITS; d++) {
+                    size_t before = sum;
                     for (int u = 0; u < team; u++) {
                         size_t c = count[(size_t)u * OMP_DIGITS + d];
                         count[(size_t)u * OMP_DIGITS + d] = sum;
                         sum += c;
                     }
+                    same |= sum - before == n;
+                }
             }
-            for (size_t i = lo; i < hi; i++) {
-                size_t at = mine[(ks[i] >> shift) & 0xff]++;
-                kd[at] = ks[i];
-                if (vs)
-                    vd[at] = vs[i];
-            }
+            if (!same)
+                for (size_t i = lo; i < hi; i++) {
+                    size_t at = mine[(ks[i] >> shift) & 0xff]++;
+                    kd[at] = ks[i];
+                    if (vs)
+                        vd[at] = vs[i];
+                }
         }
+        if (same)
+            continue;
         unsigned *t = ks; ks = kd; kd = t;
         t = vs; vs = vd; vd = t;
     }
-    /* four passes: the result is back in keys */
-    free(kt), free(vt), free(count);
+    if (ks != keys) { /* an odd number of passes moved the keys: back into keys */
+        memcpy(keys, ks, n * sizeof *keys);
+        if (vals)
+            memcpy(vals, vs, n * sizeof *vals);
+    }
+    free(count);
     return 0;
 }
 
