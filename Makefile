@@ -324,7 +324,7 @@ help:
 	@echo "                PRIMLAB_NO_GPU=1 (a dry run: nothing runs on a GPU, no test scores), PRIMLAB_WIP=1 (labs marked WIP too)"
 	@echo "                AUTOLAB=1 CHECK_OUT=dir (make check: Autolab's scores line; where the results go)"
 	@echo "                PRIMLAB_COMPILE_S=seconds PRIMLAB_COMPILE_MEM_GB=N (a student's compile: time, memory)"
-	@echo "                PRIMLAB_PHASES=1 (each performance test's seconds by phase, on stderr: where grading time goes)"
+	@echo "                PRIMLAB_PHASES=1 (seconds by phase of each performance test, and of each correctness test over 50 ms, on stderr)"
 	@echo "  grade:        PRIMLAB_GPUS=\"0 1\" (which GPUs) GRADE_TIMEOUT=seconds (a student) GRADE_LOCK_WAIT=seconds"
 	@echo "                GRADE_MAX_BYTES=N GRADE_MAX_FILES=N (an archive's unpacked size and files)"
 	@echo "  grade SLURM=1: GRADE_PARTITION GRADE_TIME GRADE_GRES GRADE_SBATCH=\"options\" GRADE_POLL=seconds"
