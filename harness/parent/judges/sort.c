@@ -245,3 +245,43 @@ void pl_sort_pairs_omp(const int *in, int *out, size_t n)
     memcpy(out, in, 2 * n * sizeof *in);
     pl_sort_must(radix_sort_omp((unsigned *)out, (unsigned *)out + n, n));
 }
+
+/* ------------------------------------------------- the keys of the labs */
+
+const char *const pl_keys_dist_names[PL_KEYS_DISTS] = {"random", "equal", "sorted", "reversed", "few", "high"};
+const double pl_keys_dists[PL_KEYS_DISTS] = {PL_KEYS_RANDOM,   PL_KEYS_EQUAL, PL_KEYS_SORTED,
+                                             PL_KEYS_REVERSED, PL_KEYS_FEW,   PL_KEYS_HIGH};
+
+unsigned pl_keys_word(pl_rng *r) { return (unsigned)(pl_rng_next(r) >> 32); }
+
+struct keys_ctx {
+    unsigned *k;
+    size_t n;
+    int dist;
+    unsigned one, few[8];
+};
+
+static void fill_keys(pl_rng *r, size_t lo, size_t hi, void *p)
+{
+    struct keys_ctx *c = p;
+    for (size_t i = lo; i < hi; i++)
+        switch (c->dist) {
+        case PL_KEYS_EQUAL: c->k[i] = c->one; break;
+        case PL_KEYS_SORTED: c->k[i] = (unsigned)(i * 61); break;
+        case PL_KEYS_REVERSED: c->k[i] = (unsigned)((c->n - 1 - i) * 61); break;
+        case PL_KEYS_FEW: c->k[i] = c->few[pl_rng_next(r) >> 61]; break;
+        case PL_KEYS_HIGH: c->k[i] = pl_keys_word(r) >> 24 << 24; break;
+        default: c->k[i] = pl_keys_word(r); break;
+        }
+}
+
+void pl_keys_u32(unsigned *k, size_t n, uint64_t seed, int dist)
+{
+    struct keys_ctx c = {k, n, dist, 0, {0}};
+    pl_rng r;
+    pl_rng_seed(&r, pl_seed_mix(seed, 0x6f6e6365ull /* "once" */, 0));
+    c.one = pl_keys_word(&r);
+    for (int j = 0; j < 8; j++)
+        c.few[j] = pl_keys_word(&r);
+    pl_gen_chunks(n, seed, fill_keys, &c);
+}

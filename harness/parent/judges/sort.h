@@ -13,6 +13,7 @@
 #define PRIMLAB_JUDGES_SORT_H
 
 #include "judge.h"
+#include "../rng.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +45,22 @@ void pl_sort_keys_omp(const int *in, int *out, size_t n);
 void pl_sort_pairs_cpu(const int *in, int *out, size_t n);
 void pl_sort_pairs_omp(const int *in, int *out, size_t n);
 void pl_sort_must(int rc);
+
+/* The key distributions of the sorting labs (05 and 09), a test's param:
+   all 32 bits random; one value; ascending (i * 61, so up to 2^26 keys
+   stay below 2^32); descending; 8 random values; only the top 8 bits
+   random (the low digits' passes see one digit). */
+enum { PL_KEYS_RANDOM, PL_KEYS_EQUAL, PL_KEYS_SORTED, PL_KEYS_REVERSED, PL_KEYS_FEW, PL_KEYS_HIGH, PL_KEYS_DISTS };
+extern const char *const pl_keys_dist_names[PL_KEYS_DISTS];
+extern const double pl_keys_dists[PL_KEYS_DISTS];
+
+/* A random 32-bit word of r: the keys' draw. */
+unsigned pl_keys_word(pl_rng *r);
+
+/* n unsigned keys of distribution dist, in chunks of PL_GEN_CHUNK, each
+   from its own stream, in parallel (a limit test makes 2^31 keys); the
+   values a distribution draws once (one, few) from a stream of their own. */
+void pl_keys_u32(unsigned *k, size_t n, uint64_t seed, int dist);
 
 #ifdef __cplusplus
 }

@@ -24,59 +24,18 @@
 
 /* ------------------------------------------------------------- inputs */
 
-enum { D_RANDOM, D_EQUAL, D_SORTED, D_REVERSED, D_FEW, D_HIGH, NDIST };
-static const char *const dist_names[NDIST] = {"random", "equal", "sorted", "reversed", "few", "high"};
-static const double dists[NDIST] = {D_RANDOM, D_EQUAL, D_SORTED, D_REVERSED, D_FEW, D_HIGH};
-
-static unsigned word(pl_rng *r) { return (unsigned)(pl_rng_next(r) >> 32); }
-
-/* n unsigned keys: all 32 bits random; one value; ascending (i * 61, so up
-   to 2^26 keys stay below 2^32); descending; 8 random values; only the top
-   8 bits random (the low passes see one digit). In chunks of PL_GEN_CHUNK,
-   each from its own stream, in parallel: a limit test makes 2^31 keys. */
-struct keys_ctx {
-    unsigned *k;
-    size_t n;
-    int dist;
-    unsigned one, few[8];
-};
-
-static void fill_keys(pl_rng *r, size_t lo, size_t hi, void *p)
+static void gen_u32(int *a, size_t len, uint64_t seed, double dist)
 {
-    struct keys_ctx *c = p;
-    for (size_t i = lo; i < hi; i++)
-        switch (c->dist) {
-        case D_EQUAL: c->k[i] = c->one; break;
-        case D_SORTED: c->k[i] = (unsigned)(i * 61); break;
-        case D_REVERSED: c->k[i] = (unsigned)((c->n - 1 - i) * 61); break;
-        case D_FEW: c->k[i] = c->few[pl_rng_next(r) >> 61]; break;
-        case D_HIGH: c->k[i] = word(r) >> 24 << 24; break;
-        default: c->k[i] = word(r); break;
-        }
+    pl_keys_u32((unsigned *)a, len, seed, (int)dist);
 }
-
-/* The values a distribution draws once (one, few) come from a stream of
-   their own, apart from the chunks'. */
-static void keys_u32(unsigned *k, size_t n, uint64_t seed, int dist)
-{
-    struct keys_ctx c = {k, n, dist, 0, {0}};
-    pl_rng r;
-    pl_rng_seed(&r, pl_seed_mix(seed, 0x6f6e6365ull /* "once" */, 0));
-    c.one = word(&r);
-    for (int j = 0; j < 8; j++)
-        c.few[j] = word(&r);
-    pl_gen_chunks(n, seed, fill_keys, &c);
-}
-
-static void gen_u32(int *a, size_t len, uint64_t seed, double dist) { keys_u32((unsigned *)a, len, seed, (int)dist); }
 
 /* Signed: the same bits; sorted and reversed moved down by half their
    range, so that they run from negative to positive. */
 static void gen_i32(int *a, size_t len, uint64_t seed, double dist)
 {
-    keys_u32((unsigned *)a, len, seed, (int)dist);
+    pl_keys_u32((unsigned *)a, len, seed, (int)dist);
     unsigned half = (unsigned)(len * 61 / 2);
-    if ((int)dist == D_SORTED || (int)dist == D_REVERSED) {
+    if ((int)dist == PL_KEYS_SORTED || (int)dist == PL_KEYS_REVERSED) {
 #pragma omp parallel for schedule(static) if (len > PL_GEN_CHUNK)
         for (size_t i = 0; i < len; i++)
             a[i] = (int)((unsigned)a[i] - half);
@@ -109,13 +68,13 @@ static void fill_f32(pl_rng *r, size_t lo, size_t hi, void *p)
     for (size_t i = lo; i < hi; i++) {
         unsigned u;
         switch (c->dist) {
-        case D_EQUAL: c->a[i] = c->one; break;
-        case D_SORTED: c->a[i] = float_bits((float)(((double)i - half) * 0.25)); break;
-        case D_REVERSED: c->a[i] = float_bits((float)(((double)(c->len - 1 - i) - half) * 0.25)); break;
-        case D_FEW: c->a[i] = float_bits(few[pl_rng_next(r) >> 61]); break;
-        case D_HIGH: c->a[i] = (int)(word(r) >> 24 << 24); break;
+        case PL_KEYS_EQUAL: c->a[i] = c->one; break;
+        case PL_KEYS_SORTED: c->a[i] = float_bits((float)(((double)i - half) * 0.25)); break;
+        case PL_KEYS_REVERSED: c->a[i] = float_bits((float)(((double)(c->len - 1 - i) - half) * 0.25)); break;
+        case PL_KEYS_FEW: c->a[i] = float_bits(few[pl_rng_next(r) >> 61]); break;
+        case PL_KEYS_HIGH: c->a[i] = (int)(pl_keys_word(r) >> 24 << 24); break;
         default:
-            u = word(r); /* exponent 1..254: no zero, denormal, infinity or NaN */
+            u = pl_keys_word(r); /* exponent 1..254: no zero, denormal, infinity or NaN */
             c->a[i] = (int)((u & 0x807fffffu) | (1 + (u >> 8) % 254) << 23);
             break;
         }
@@ -126,7 +85,7 @@ static void gen_f32(int *a, size_t len, uint64_t seed, double dist)
 {
     pl_rng r;
     pl_rng_seed(&r, pl_seed_mix(seed, 0x6f6e6365ull /* "once" */, 0));
-    unsigned u0 = word(&r);
+    unsigned u0 = pl_keys_word(&r);
     struct f32_ctx c = {a, len, (int)dist, (int)((u0 & 0x807fffffu) | (1 + u0 % 254) << 23)};
     pl_gen_chunks(len, seed, fill_f32, &c);
 }
@@ -135,7 +94,7 @@ static void gen_f32(int *a, size_t len, uint64_t seed, double dist)
 static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
 {
     size_t n = len / 2;
-    keys_u32((unsigned *)a, n, seed, (int)dist);
+    pl_keys_u32((unsigned *)a, n, seed, (int)dist);
 #pragma omp parallel for schedule(static) if (n > PL_GEN_CHUNK)
     for (size_t i = 0; i < n; i++)
         a[n + i] = (int)i;
@@ -183,7 +142,7 @@ static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, pl_
 static long bt_len(long threads, double dist) { return (void)threads, (void)dist, BT_N; }
 static double bt_bytes(long threads, double dist) { return (void)threads, key_bytes(BT_N, dist); }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
-static const double bt_dists[] = {D_RANDOM};
+static const double bt_dists[] = {PL_KEYS_RANDOM};
 /* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
 #define BTE_N PL_EVEN_N
 static void bte_cpu(const int *in, int *out, size_t threads) { (void)threads, pl_sort_keys_cpu(in, out, BTE_N); }
@@ -206,8 +165,10 @@ static const pl_judge i32_sort = {&pl_sort_kind, &i32_cfg};
 static const pl_judge f32_sort = {&pl_sort_kind, &f32_cfg};
 
 #define DISTS .sizes = {.max = RS_MAX_N}, .points = 1, .bench = 1, .lends = 1, .vendor = 1,                     \
-              .params = {.name = "dist", .values = dists, .n = NDIST, .bench = D_RANDOM, .labels = dist_names}
-#define BT_PARAMS .params = {.name = "dist", .values = bt_dists, .n = 1, .bench = D_RANDOM, .labels = dist_names}
+              .params = {.name = "dist", .values = pl_keys_dists, .n = PL_KEYS_DISTS, .bench = PL_KEYS_RANDOM,        \
+                         .labels = pl_keys_dist_names}
+#define BT_PARAMS                                                                                          \
+    .params = {.name = "dist", .values = bt_dists, .n = 1, .bench = PL_KEYS_RANDOM, .labels = pl_keys_dist_names}
 #define BT_SIZES .name = "threads", .max = 1024, .test = bt_sizes, .ntest = 6
 
 static const pl_part part_a = {.id = "a", .title = "one-bit split", .entry = "radix_sort_split",
@@ -248,7 +209,7 @@ static const long test_sizes[] = {0,    1,     31,       32,             33,
    H200, where CUB is faster (2026-11-23; 0.2 cost it 0.24 points there). */
 static const pl_perf perf[] = {
     {.part = "b", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.15, .zero = 0.05,
-     .param = D_RANDOM},
+     .param = PL_KEYS_RANDOM},
 };
 
 /* ------------------------------------------------- `lab05 passes` */
@@ -307,7 +268,7 @@ static int passes_at(pl_session *s, long n, FILE *tsv)
         free(keys), free(want), free(got), free(spans);
         return 1;
     }
-    keys_u32(keys, (size_t)n, 1, D_RANDOM);
+    pl_keys_u32(keys, (size_t)n, 1, PL_KEYS_RANDOM);
     memcpy(want, keys, bytes);
     pl_sort_must(radix_sort_omp(want, NULL, (size_t)n));
     int wrong = 0;

@@ -50,55 +50,16 @@ static size_t scratch_ints(long n) { return (OS_SCRATCH_BYTES(n) + 3) / 4; }
 
 /* ------------------------------------------------------------- inputs */
 
-enum { D_RANDOM, D_EQUAL, D_SORTED, D_REVERSED, D_FEW, D_HIGH, NDIST };
-static const char *const dist_names[NDIST] = {"random", "equal", "sorted", "reversed", "few", "high"};
-static const double dists[NDIST] = {D_RANDOM, D_EQUAL, D_SORTED, D_REVERSED, D_FEW, D_HIGH};
-
-static unsigned word(pl_rng *r) { return (unsigned)(pl_rng_next(r) >> 32); }
-
-/* n unsigned keys, as lab 05's: all 32 bits random; one value; ascending
-   (i * 61); descending; 8 random values; only the top 8 bits random. In
-   chunks of PL_GEN_CHUNK, each from its own stream, in parallel. */
-struct keys_ctx {
-    unsigned *k;
-    size_t n;
-    int dist;
-    unsigned one, few[8];
-};
-
-static void fill_keys(pl_rng *r, size_t lo, size_t hi, void *p)
+static void gen_u32(int *a, size_t len, uint64_t seed, double dist)
 {
-    struct keys_ctx *c = p;
-    for (size_t i = lo; i < hi; i++)
-        switch (c->dist) {
-        case D_EQUAL: c->k[i] = c->one; break;
-        case D_SORTED: c->k[i] = (unsigned)(i * 61); break;
-        case D_REVERSED: c->k[i] = (unsigned)((c->n - 1 - i) * 61); break;
-        case D_FEW: c->k[i] = c->few[pl_rng_next(r) >> 61]; break;
-        case D_HIGH: c->k[i] = word(r) >> 24 << 24; break;
-        default: c->k[i] = word(r); break;
-        }
+    pl_keys_u32((unsigned *)a, len, seed, (int)dist);
 }
-
-/* The values a distribution draws once come from a stream of their own. */
-static void keys_u32(unsigned *k, size_t n, uint64_t seed, int dist)
-{
-    struct keys_ctx c = {k, n, dist, 0, {0}};
-    pl_rng r;
-    pl_rng_seed(&r, pl_seed_mix(seed, 0x6f6e6365ull /* "once" */, 0));
-    c.one = word(&r);
-    for (int j = 0; j < 8; j++)
-        c.few[j] = word(&r);
-    pl_gen_chunks(n, seed, fill_keys, &c);
-}
-
-static void gen_u32(int *a, size_t len, uint64_t seed, double dist) { keys_u32((unsigned *)a, len, seed, (int)dist); }
 
 /* Pairs: n keys, then the values 0 .. n-1 (each key's input position). */
 static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
 {
     size_t n = len / 2;
-    keys_u32((unsigned *)a, n, seed, (int)dist);
+    pl_keys_u32((unsigned *)a, n, seed, (int)dist);
 #pragma omp parallel for schedule(static) if (n > PL_GEN_CHUNK)
     for (size_t i = 0; i < n; i++)
         a[n + i] = (int)i;
@@ -134,7 +95,7 @@ static void gen_pass(int *a, size_t len, uint64_t seed, double shift)
 {
     size_t n = len - HEAD;
     unsigned *keys = (unsigned *)a + HEAD, all[PL_LAB09_BASES];
-    keys_u32(keys, n, seed, D_RANDOM);
+    pl_keys_u32(keys, n, seed, PL_KEYS_RANDOM);
     bases_of(keys, n, all);
     memset(a, 0, HEAD * sizeof *a);
     int p = (int)shift / 8 & 3;
@@ -424,7 +385,9 @@ static const pl_sort_judge pairs_cfg = {{.words = twice, .gen = gen_pairs}, PL_S
 static const pl_judge keys_sort = {&pl_sort_kind, &keys_cfg};
 static const pl_judge pairs_sort = {&pl_sort_kind, &pairs_cfg};
 
-#define DISTS .params = {.name = "dist", .values = dists, .n = NDIST, .bench = D_RANDOM, .labels = dist_names}
+#define DISTS                                                                                                  \
+    .params = {.name = "dist", .values = pl_keys_dists, .n = PL_KEYS_DISTS, .bench = PL_KEYS_RANDOM,               \
+               .labels = pl_keys_dist_names}
 #define SHIFTS .params = {.name = "shift", .values = shifts, .n = 4, .bench = 0}
 
 static const pl_part part_a = {.id = "a", .title = "four digit histograms, bases", .entry = "onesweep_histogram",
@@ -467,9 +430,9 @@ static const long bench_sizes[] = {1L << 16, 1L << 20, 1L << 24, 1L << 28};
    solution for another GPU; none at 0.2. */
 static const pl_perf perf[] = {
     {.part = "d", .n = 1L << 24, .points = 4, .yardstick = PL_YARD_VENDOR, .full = 0.7, .zero = 0.2,
-     .param = D_RANDOM},
+     .param = PL_KEYS_RANDOM},
     {.part = "dp", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_VENDOR, .full = 0.65, .zero = 0.2,
-     .param = D_RANDOM},
+     .param = PL_KEYS_RANDOM},
 };
 
 static const pl_lab lab09 = {
