@@ -34,7 +34,10 @@ typedef void (*sort_fn)(long n, bool pairs);
 
 template <int T, int I, int RANK, bool EARLY, int MINB> static void variant(long n, bool pairs)
 {
-    sort_with<T, I, RANK, EARLY, MINB>(d_keys, pairs ? d_vals : NULL, d_kout, pairs ? d_vout : NULL, n, d_scratch);
+    if (pairs)
+        sort_with<true, T, I, RANK, EARLY, MINB>(d_keys, d_vals, d_kout, d_vout, n, d_scratch);
+    else
+        sort_with<false, T, I, RANK, EARLY, MINB>(d_keys, NULL, d_kout, NULL, n, d_scratch);
 }
 
 static void cub_sort(long n, bool pairs)
@@ -110,9 +113,17 @@ static const row variants[] = {
     V(384, 15, RANK_MATCH, false, 0), /* the first solution's */
     V(384, 15, RANK_BALLOT, false, 0), V(384, 15, RANK_LEADER, false, 0), V(384, 16, RANK_LEADER, false, 0),
     V(384, 16, RANK_LEADER, false, 3), V(384, 17, RANK_LEADER, false, 0), V(384, 14, RANK_LEADER, false, 0),
-    V(384, 15, RANK_LEADER, false, 3), V(384, 17, RANK_LEADER, false, 3), /* the defaults */
+    V(384, 15, RANK_LEADER, false, 3), V(384, 17, RANK_LEADER, false, 3), /* the pass defaults, (b) and (c) */
     V(384, 16, RANK_BALLOT, true, 0),  V(320, 18, RANK_LEADER, false, 0), V(352, 17, RANK_LEADER, false, 0),
     V(256, 20, RANK_LEADER, false, 3), V(512, 12, RANK_LEADER, false, 2),
+    /* longer tiles at the defaults' occupancy, and 512 or 256 threads */
+    V(384, 18, RANK_LEADER, false, 3), V(384, 19, RANK_LEADER, false, 3), V(384, 20, RANK_LEADER, false, 3),
+    V(384, 21, RANK_LEADER, false, 3), V(512, 14, RANK_LEADER, false, 2),
+    V(256, 22, RANK_LEADER, false, 4), V(256, 24, RANK_LEADER, false, 4),
+    V(512, 13, RANK_LEADER, false, 2), V(448, 15, RANK_LEADER, false, 2),
+    V(448, 16, RANK_LEADER, false, 2), V(384, 21, RANK_LEADER, false, 2) /* (d) pairs */,
+    V(256, 26, RANK_LEADER, false, 4),
+    V(256, 28, RANK_LEADER, false, 4) /* (d) keys */,
 };
 
 int main(int argc, char **argv)

@@ -43,16 +43,28 @@
 
 #define FULL 0xffffffffu
 
-/* The digit pass's defaults (pass_k3 is a template on them;
-   tests/bench_lab09_knobs.cu times others): 384 threads of 17 keys, a tile
-   of 6528 keys, ranked by RANKING (RANK_LEADER), three blocks an SM asked of the
-   compiler (56 registers a thread: 65536 / (3 x 384) = 56.9), no early
-   counts. On an H100 at 2^28 keys they sort in 6.78 ms (0.95x CUB) and
-   pairs in 10.29 ms (0.86x); the first version, __match_any_sync and 15
-   keys a thread, took 10.6 and 13.1 ms. */
+/* The digit pass's defaults, parts (b) and (c) (pass_k3 is a template on
+   them; tests/bench_lab09_knobs.cu times others): 384 threads of 17 keys,
+   a tile of 6528 keys, ranked by RANKING (RANK_LEADER), three blocks an SM
+   asked of the compiler (56 registers a thread: 65536 / (3 x 384) = 56.9),
+   no early counts. */
 #define THREADS 384
 #define ITEMS 17
 #define BLOCKS_PER_SM 3
+
+/* The whole sort's, part (d): longer tiles, which the bench found faster
+   however they spill. Keys: 256 threads of 28 keys (tiles of 7168), four
+   blocks an SM (64 registers); pairs, whose values ride along: 384 threads
+   of 21 (tiles of 8064, CUB's), two blocks an SM. On an H100 at 2^28 the
+   bench measured keys in 6.36 ms (1.01x CUB) and pairs in 9.44 ms (0.93x),
+   where 384 x 17 took 6.86 and 10.20 ms; the first version,
+   __match_any_sync and 15 keys a thread, took 10.6 and 13.1 ms. */
+#define SORT_THREADS 256
+#define SORT_ITEMS 28
+#define SORT_BLOCKS_PER_SM 4
+#define PAIR_THREADS 384
+#define PAIR_ITEMS 21
+#define PAIR_BLOCKS_PER_SM 2
 
 /* How a warp ranks a digit among its lanes (tests/bench_lab09_knobs.cu
    times each): RANK_MATCH, __match_any_sync; RANK_BALLOT, one ballot per
@@ -447,9 +459,9 @@ static void digit_pass(const unsigned *keys_in, unsigned *keys_out, const unsign
 /* ------------------------------------------------------------ (d) sort */
 
 /* The histogram, then four look-back passes: in -> buffer -> out -> buffer
-   -> out (values alongside when vals_in is not NULL), with tiles of T x I
-   keys, ranked by RANK, counted EARLY or not. */
-template <int T, int I, int RANK, bool EARLY, int MINB>
+   -> out (with PAIRS, values alongside), with tiles of T x I keys, ranked
+   by RANK, counted EARLY or not. */
+template <bool PAIRS, int T, int I, int RANK, bool EARLY, int MINB>
 static void sort_with(const unsigned *keys_in, const unsigned *vals_in, unsigned *keys_out, unsigned *vals_out,
                       long n, void *scratch)
 {
@@ -460,12 +472,8 @@ static void sort_with(const unsigned *keys_in, const unsigned *vals_in, unsigned
     const unsigned *ksrc = keys_in, *vsrc = vals_in;
     for (int p = 0; p < 4; p++) {
         unsigned *kdst = p % 2 ? keys_out : kb, *vdst = p % 2 ? vals_out : vb;
-        if (vals_in)
-            digit_pass<true, true, T, I, RANK, EARLY, MINB>(ksrc, kdst, vsrc, vdst, n, 8 * p, bases + OS_RADIX * p,
-                                                      scratch, p);
-        else
-            digit_pass<true, false, T, I, RANK, EARLY, MINB>(ksrc, kdst, NULL, NULL, n, 8 * p, bases + OS_RADIX * p,
-                                                       scratch, p);
+        digit_pass<true, PAIRS, T, I, RANK, EARLY, MINB>(ksrc, kdst, PAIRS ? vsrc : NULL, PAIRS ? vdst : NULL, n,
+                                                         8 * p, bases + OS_RADIX * p, scratch, p);
         ksrc = kdst, vsrc = vdst;
     }
 }
@@ -473,7 +481,12 @@ static void sort_with(const unsigned *keys_in, const unsigned *vals_in, unsigned
 static void sort(const unsigned *keys_in, const unsigned *vals_in, unsigned *keys_out, unsigned *vals_out, long n,
                  void *scratch)
 {
-    sort_with<THREADS, ITEMS, RANKING, false, BLOCKS_PER_SM>(keys_in, vals_in, keys_out, vals_out, n, scratch);
+    if (vals_in)
+        sort_with<true, PAIR_THREADS, PAIR_ITEMS, RANKING, false, PAIR_BLOCKS_PER_SM>(keys_in, vals_in, keys_out,
+                                                                                      vals_out, n, scratch);
+    else
+        sort_with<false, SORT_THREADS, SORT_ITEMS, RANKING, false, SORT_BLOCKS_PER_SM>(keys_in, NULL, keys_out, NULL,
+                                                                                       n, scratch);
 }
 
 /* ----------------------------------------------------------- entry points */

@@ -414,10 +414,11 @@ static const pl_part part_dp = {.id = "dp", .title = "the whole sort, pairs", .e
 
 static const pl_part *const parts[] = {PL_LAB09_PARTS(PL_PART_REF)};
 
-/* Around the solution's tile (6528 keys: 384 threads of 17) and its third
-   tile, OS_MIN_TILE and a warp; odd sizes for the histogram's uint4 tail. */
-static const long test_sizes[] = {0,    1,    2,     31,    33,    1000,  1024,           1025,
-                                  4097, 6527, 6529,  13057, 65537, (1L << 20) + 5, (1L << 22) + 3, (1L << 24) + 1};
+/* One past each of the solution's tiles: 6528 keys (384 threads of 17,
+   parts b and c), 7168 (256 of 28, d) and 8064 (384 of 21, dp); around
+   OS_MIN_TILE and a warp; odd sizes for the histogram's uint4 tail. */
+static const long test_sizes[] = {0,    1,    2,    31,   33,    1000,  1024,           1025,
+                                  4097, 6529, 7169, 8065, 65537, (1L << 20) + 5, (1L << 22) + 3, (1L << 24) + 1};
 static const long bench_sizes[] = {1L << 16, 1L << 20, 1L << 24, 1L << 28};
 
 /* Performance, against CUB's DeviceRadixSort in the same run, random keys
