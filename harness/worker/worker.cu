@@ -115,9 +115,10 @@ static void unpin_all(void)
     pinned_bytes = 0;
 }
 
+static int timed_test; /* the last STAGE was a timed test's (PL_RQ_TIMED), or a benchmark's */
+
 /* Copies between a device buffer and the shared region at offset off, a
    block at a time, pinning blocks as said above. */
-static int timed_test; /* the last STAGE was a timed test's (PL_RQ_TIMED), or a benchmark's */
 static void shm_copy(void *dev, size_t off, size_t bytes, cudaMemcpyKind kind)
 {
     while (bytes) {
