@@ -79,22 +79,25 @@ int radix_sort_cpu(unsigned *keys, unsigned *vals, size_t n, int bits)
 /* The scratch of radix_sort_omp, kept between calls: a fresh 64 MiB each
    call costs its page faults every call, which is not sorting. */
 static unsigned *omp_kt, *omp_vt;
-static size_t omp_cap;
+static size_t omp_kcap, omp_vcap;
+
+/* *buf holds at least n words afterwards; 0 when out of memory. */
+static int scratch(unsigned **buf, size_t *cap, size_t n)
+{
+    if (n <= *cap)
+        return 1;
+    free(*buf);
+    *buf = malloc(n * sizeof **buf);
+    *cap = *buf ? n : 0;
+    return *buf != NULL;
+}
 
 int radix_sort_omp(unsigned *keys, unsigned *vals, size_t n)
 {
     if (n < 65536)
         return radix_sort_cpu(keys, vals, n, 8);
-    if (n > omp_cap) {
-        free(omp_kt), free(omp_vt);
-        omp_kt = malloc(n * sizeof *omp_kt), omp_vt = malloc(n * sizeof *omp_vt);
-        omp_cap = omp_kt && omp_vt ? n : 0;
-        if (!omp_cap) {
-            free(omp_kt), free(omp_vt);
-            omp_kt = omp_vt = NULL;
-            return -1;
-        }
-    }
+    if (!scratch(&omp_kt, &omp_kcap, n) || (vals && !scratch(&omp_vt, &omp_vcap, n)))
+        return -1;
     int nt = omp_get_max_threads();
     size_t *count = malloc((size_t)nt * OMP_DIGITS * sizeof *count); /* count[t][d] */
     if (!count)
