@@ -715,7 +715,9 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     /* The device as a worker without student code sees it (a submission's
        own worker could claim anything), then the submission's worker. */
     static char why[256];
+    double t_open = pl_now();
     G.yard = open_yardstick(o);
+    double t_yard = pl_now();
     /* Limit tests the machine cannot hold leave the maximum, decided from
        the yardstick's worker (no student code) before any student code
        runs; without one (not grading), from the tested worker below. */
@@ -729,6 +731,7 @@ static int cmd_check(const pl_lab *lab, const opts *o)
         G.open_cause = PL_CAUSE_NOWORKER;
     } else
         G.s = open_session(o, o->timeout, why, sizeof why); /* its start is bounded like a test */
+    double t_sess = pl_now();
     if (G.s && !parts_match(lab, pl_session_hello(G.s), why, sizeof why)) {
         pl_session_close(G.s);
         G.s = NULL;
@@ -763,8 +766,10 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     }
     SRunner *sr = srunner_create(suite);
     srunner_set_fork_status(sr, CK_NOFORK); /* student code runs in the worker, never here */
+    double t_tests = pl_now();
     srunner_run_all(sr, CK_SILENT);
     srunner_free(sr);
+    t_tests = pl_now() - t_tests;
     if (o->tap) /* every row, however the last rewrite fell */
         write_log(o->tap, pl_write_tap);
     if (o->xml)
@@ -773,8 +778,12 @@ static int cmd_check(const pl_lab *lab, const opts *o)
     pl_summary_free(G.sum);
     size_class_notes(lab);
     size_t printed = G.s ? pl_session_printed(G.s) : 0;
+    double t_close = pl_now();
     pl_session_close(G.s); /* the workers and all they started are gone before the totals */
     pl_session_close(G.yard);
+    if (getenv("PRIMLAB_PHASES")) /* what the lab costs beside its tests (lab_run.c prints the tests') */
+        fprintf(stderr, "phases lab%s: yardstick's worker %.3f s, the code's worker %.3f s, tests %.3f s, close %.3f s\n",
+                lab->id, t_yard - t_open, t_sess - t_yard, t_tests, pl_now() - t_close);
     if (printed)
         printf("lab%s: the code printed %zu bytes: see %s\n", lab->id, printed, log_path);
     if (G.s && !G.probe->gpu_ok)
