@@ -134,6 +134,54 @@ START_TEST(omp_team_fits_the_cpus)
 }
 END_TEST
 
+/* The quota is found where a Slurm job or a container without a cgroup
+   namespace has it, below the top folder, and the smallest on the way up
+   counts; v1's cpu controller under its joint name or under "cpu". */
+static void put(const char *dir, const char *rel, const char *text)
+{
+    char path[512], cmd[600];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", path);
+    ck_assert_int_eq(system(cmd), 0);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(cgroup_quota_below_the_top)
+{
+    char root[] = "/tmp/primlab-cgroup-XXXXXX", self[600], cmd[600];
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    snprintf(self, sizeof self, "%s/self", root);
+    /* v2: none at the top, 3 CPUs at the job, none at the step */
+    put(root, "v2/cpu.max", "max 100000\n");
+    put(root, "v2/job/cpu.max", "300000 100000\n");
+    put(root, "v2/job/step/cpu.max", "max 100000\n");
+    put(root, "self", "0::/job/step\n");
+    char v2[560], v1[560];
+    snprintf(v2, sizeof v2, "%s/v2", root);
+    ck_assert(fabs(pl_cgroup_cpus(v2, self) - 3.0) < 1e-9);
+    put(root, "v2/job/step/cpu.max", "150000 100000\n"); /* the smaller one below */
+    ck_assert(fabs(pl_cgroup_cpus(v2, self) - 1.5) < 1e-9);
+    put(root, "self", "0::/\n"); /* a namespace of its own: the top folder is its */
+    ck_assert(pl_cgroup_cpus(v2, self) == 0);
+    /* v1, mounted under the joint name, with the other controllers' lines */
+    snprintf(v1, sizeof v1, "%s/v1", root);
+    put(root, "v1/cpu,cpuacct/slurm/uid_1/job_7/cpu.cfs_quota_us", "400000\n");
+    put(root, "v1/cpu,cpuacct/slurm/uid_1/job_7/cpu.cfs_period_us", "100000\n");
+    put(root, "v1/cpu,cpuacct/cpu.cfs_quota_us", "-1\n");
+    put(root, "v1/cpu,cpuacct/cpu.cfs_period_us", "100000\n");
+    put(root, "self", "12:memory:/slurm/uid_1/job_7\n4:cpu,cpuacct:/slurm/uid_1/job_7/step_0\n1:name=systemd:/\n");
+    ck_assert(fabs(pl_cgroup_cpus(v1, self) - 4.0) < 1e-9);
+    /* no such file: no quota, no failure */
+    snprintf(cmd, sizeof cmd, "%s/none", root);
+    ck_assert(pl_cgroup_cpus(cmd, cmd) == 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("lab_run");
@@ -142,6 +190,7 @@ Suite *check_suite(void)
     tcase_add_test(t, limit_test_runs_once_and_shares);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_add_test(t, omp_team_fits_the_cpus);
+    tcase_add_test(t, cgroup_quota_below_the_top);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

@@ -1,5 +1,6 @@
 /* harness/parent/report.c: TSV and table writers (see report.h). */
 #include "report.h"
+#include "timing.h"
 
 #include <errno.h>
 #include <math.h>
@@ -45,8 +46,12 @@ void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_g
     /* where the CPU rows ran: a kernel and a team size of their own can
        change them (the OpenMP rows above all) */
     struct utsname u;
-    fprintf(f, "# host: %ld CPUs online, OpenMP team of %d, kernel %s\n", sysconf(_SC_NPROCESSORS_ONLN),
-            omp_get_max_threads(), uname(&u) == 0 ? u.release : "unknown");
+    double quota = pl_cgroup_cpus("/sys/fs/cgroup", "/proc/self/cgroup");
+    char q[48] = "";
+    if (quota > 0)
+        snprintf(q, sizeof q, ", a cgroup quota of %.2f CPUs", quota);
+    fprintf(f, "# host: %ld CPUs online, %d usable%s, OpenMP team of %d, kernel %s\n", sysconf(_SC_NPROCESSORS_ONLN),
+            pl_cpu_budget(), q, omp_get_max_threads(), uname(&u) == 0 ? u.release : "unknown");
     fprintf(f, "# date: %s\n# source: %s\n%s\n", date, source, COLUMNS);
 }
 

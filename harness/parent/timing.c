@@ -2,12 +2,14 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "timing.h"
 
+#include <limits.h>
 #include <math.h>
 #include <omp.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int cmp_double(const void *a, const void *b)
@@ -51,22 +53,30 @@ double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s
     return pl_median(v, k);
 }
 
-/* The quota over the period of a cgroup v2 cpu.max ("max 100000": none), or
-   of v1's two files; 0 when there is none or it cannot be read. */
-static double cgroup_cpus(void)
+/* The quota over the period, in CPUs, of one cgroup folder: v2's cpu.max
+   ("max 100000": none), or v1's cpu.cfs_quota_us (-1: none) and
+   cpu.cfs_period_us; 0 when there is none or it cannot be read. */
+static double quota_at(const char *dir, int v1)
 {
+    char path[PATH_MAX], word[32];
     long long quota = 0, period = 0;
-    char word[32];
-    FILE *f = fopen("/sys/fs/cgroup/cpu.max", "r");
-    if (f) {
+    FILE *f;
+    if (!v1) {
+        snprintf(path, sizeof path, "%s/cpu.max", dir);
+        if (!(f = fopen(path, "r")))
+            return 0;
         if (fscanf(f, "%31s %lld", word, &period) == 2 && strcmp(word, "max") != 0)
             quota = atoll(word);
         fclose(f);
-    } else if ((f = fopen("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "r"))) {
+    } else {
+        snprintf(path, sizeof path, "%s/cpu.cfs_quota_us", dir);
+        if (!(f = fopen(path, "r")))
+            return 0;
         if (fscanf(f, "%lld", &quota) != 1)
             quota = 0;
         fclose(f);
-        if ((f = fopen("/sys/fs/cgroup/cpu/cpu.cfs_period_us", "r"))) {
+        snprintf(path, sizeof path, "%s/cpu.cfs_period_us", dir);
+        if ((f = fopen(path, "r"))) {
             if (fscanf(f, "%lld", &period) != 1)
                 period = 0;
             fclose(f);
@@ -75,11 +85,71 @@ static double cgroup_cpus(void)
     return quota > 0 && period > 0 ? (double)quota / (double)period : 0;
 }
 
+/* Whether the comma-separated list has the word. */
+static int has_word(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *c = list;; c++) {
+        if (!strncmp(c, word, n) && (c[n] == ',' || c[n] == '\0'))
+            return 1;
+        if (!(c = strchr(c, ',')))
+            return 0;
+    }
+}
+
+/* The smallest quota of `dir` and of every folder above it up to `base`. */
+static double quota_up(const char *base, const char *rel, int v1, double best)
+{
+    char dir[PATH_MAX];
+    size_t bl = strlen(base);
+    if (snprintf(dir, sizeof dir, "%s%s%s", base, *rel == '/' ? "" : "/", rel) >= (int)sizeof dir)
+        return best;
+    for (;;) {
+        double q = quota_at(dir, v1);
+        if (q > 0 && (best == 0 || q < best))
+            best = q;
+        char *slash = strlen(dir) > bl ? strrchr(dir + bl, '/') : NULL;
+        if (!slash)
+            return best;
+        *slash = '\0';
+    }
+}
+
+double pl_cgroup_cpus(const char *root, const char *self)
+{
+    double best = 0;
+    char line[PATH_MAX + 64], base[PATH_MAX];
+    FILE *f = fopen(self, "r");
+    if (!f) { /* no /proc: the hierarchy's top only, v2 then v1's cpu controller */
+        snprintf(base, sizeof base, "%s/cpu", root);
+        best = quota_at(root, 0);
+        return best > 0 ? best : quota_at(base, 1);
+    }
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        char *ctrl = strchr(line, ':'), *rel = ctrl ? strchr(ctrl + 1, ':') : NULL;
+        if (!rel)
+            continue;
+        *ctrl++ = '\0', *rel++ = '\0';
+        if (!*ctrl) { /* v2: "0::/path" */
+            best = quota_up(root, rel, 0, best);
+        } else if (has_word(ctrl, "cpu")) { /* v1: "4:cpu,cpuacct:/path", mounted under either name */
+            struct stat st;
+            snprintf(base, sizeof base, "%s/%s", root, ctrl);
+            if (stat(base, &st) != 0 || !S_ISDIR(st.st_mode))
+                snprintf(base, sizeof base, "%s/cpu", root);
+            best = quota_up(base, rel, 1, best);
+        }
+    }
+    fclose(f);
+    return best;
+}
+
 int pl_cpu_budget(void)
 {
     cpu_set_t set;
     int n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : (int)sysconf(_SC_NPROCESSORS_ONLN);
-    double q = cgroup_cpus();
+    double q = pl_cgroup_cpus("/sys/fs/cgroup", "/proc/self/cgroup");
     if (q > 0 && q < n)
         n = (int)ceil(q);
     return n > 0 ? n : 1;

@@ -16,9 +16,17 @@ double pl_median(double *v, int n);
    included): a CPU sort of 2^28 keys takes seconds. */
 double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s, int *done);
 
+/* The CPU quota, in CPUs, of the cgroup that `self` (a /proc/PID/cgroup
+   file) names under `root` (where the hierarchy is mounted): the smallest
+   of its folder's and every folder's above it, cgroup v2 cpu.max or v1's
+   cpu.cfs_quota_us / cpu.cfs_period_us. A Slurm job or a container
+   without its own cgroup namespace has its quota below the top folder.
+   0 when there is none. */
+double pl_cgroup_cpus(const char *root, const char *self);
+
 /* The CPUs this process can keep busy: those of its affinity mask, no more
-   than its cgroup's CPU quota allows (cgroup v2 cpu.max, or v1's
-   cpu.cfs_quota_us / cpu.cfs_period_us), rounded up; at least 1. */
+   than its cgroup's CPU quota allows (pl_cgroup_cpus of /sys/fs/cgroup
+   and /proc/self/cgroup), rounded up; at least 1. */
 int pl_cpu_budget(void);
 
 /* Sizes the OpenMP team of the CPU references to pl_cpu_budget() unless
