@@ -104,6 +104,87 @@ START_TEST(signed_keys_as_unsigned_bits)
 }
 END_TEST
 
+/* The proof that spares the reference: a right output of every key kind
+   is proven; every wrong one tried is not (and then gets the reference). */
+static int prove(const pl_judge *j, const int *i, long n, const int *o) { return pl_judge_proven(j, i, n, NAN, o); }
+
+START_TEST(pairs_proven_only_when_right)
+{
+    pl_judged r = sorted();
+    (void)r;
+    ck_assert(pl_judge_can_prove(&pairs));
+    ck_assert_int_eq(prove(&pairs, in, K, want), 1);
+    int g[2 * K];
+    memcpy(g, want, sizeof g); /* key 1's two values swapped: unstable */
+    ck_assert(g[0] == 1 && g[1] == 1);
+    g[K] = want[K + 1], g[K + 1] = want[K];
+    ck_assert_int_eq(prove(&pairs, in, K, g), 0);
+    memcpy(g, want, sizeof g); /* a value beside another key */
+    g[K + 2] = 11;
+    ck_assert_int_eq(prove(&pairs, in, K, g), 0);
+    memcpy(g, want, sizeof g); /* a position twice, one never */
+    g[K + 3] = g[K + 4];
+    ck_assert_int_eq(prove(&pairs, in, K, g), 0);
+    memcpy(g, want, sizeof g); /* a value out of range */
+    g[K + 5] = K;
+    ck_assert_int_eq(prove(&pairs, in, K, g), 0);
+    memcpy(g, want, sizeof g); /* keys out of order */
+    int t = g[2];
+    g[2] = g[9], g[9] = t;
+    ck_assert_int_eq(prove(&pairs, in, K, g), 0);
+    /* an input whose values are not its positions: no proof, though the
+       pairs are the same and each key's values rise (key 5 at 0 and 2) */
+    int in2[2 * K];
+    memcpy(in2, in, sizeof in2);
+    ck_assert(in2[0] == 5 && in2[2] == 5);
+    in2[K + 0] = 2, in2[K + 2] = 0;
+    ck_assert_int_eq(prove(&pairs, in2, K, want), 0);
+    ck_assert_int_eq(prove(&pairs, in, 0, want), 1); /* nothing to sort */
+}
+END_TEST
+
+static const pl_sort_judge u32_cfg = {{.gen = NULL}, PL_SORT_U32, 0};
+static const pl_sort_judge i32_cfg = {{.gen = NULL}, PL_SORT_I32, 0};
+static const pl_sort_judge f32_cfg = {{.gen = NULL}, PL_SORT_F32, 0};
+static const pl_judge u32_sort = {&pl_sort_kind, &u32_cfg}, i32_sort = {&pl_sort_kind, &i32_cfg},
+                      f32_sort = {&pl_sort_kind, &f32_cfg};
+
+START_TEST(keys_proven_only_when_right)
+{
+    enum { N = 200000 }; /* past the threads' threshold */
+    static unsigned ki[N], ko[N];
+    for (unsigned i = 0; i < N; i++)
+        ki[i] = (i * 2654435761u) % 1000003u; /* duplicates, all orders */
+    memcpy(ko, ki, sizeof ko);
+    radix_sort_cpu(ko, NULL, N, 8);
+    const int *i = (const int *)ki;
+    int *o = (int *)ko;
+    ck_assert_int_eq(prove(&u32_sort, i, N, o), 1);
+    unsigned keep = ko[100];
+    ko[100] = ko[101]; /* sorted still, a key lost and one twice */
+    ck_assert(ko[100] != keep);
+    ck_assert_int_eq(prove(&u32_sort, i, N, o), 0);
+    ko[100] = keep + 1 <= ko[101] ? keep + 1 : keep; /* another key, in order */
+    if (ko[100] != keep)
+        ck_assert_int_eq(prove(&u32_sort, i, N, o), 0);
+    ko[100] = keep;
+    unsigned t = ko[7];
+    ko[7] = ko[N - 7], ko[N - 7] = t; /* the same keys, out of order */
+    ck_assert_int_eq(prove(&u32_sort, i, N, o), 0);
+    ko[N - 7] = ko[7], ko[7] = t;
+    ck_assert_int_eq(prove(&u32_sort, i, N, o), 1);
+    /* signed and float keys: their own order, not the bits' */
+    int si[6] = {3, -5, 0, -1, 9, -5}, so[6] = {-5, -5, -1, 0, 3, 9}, bits[6] = {0, 3, 9, -5, -5, -1};
+    ck_assert_int_eq(prove(&i32_sort, si, 6, so), 1);
+    ck_assert_int_eq(prove(&i32_sort, si, 6, bits), 0);
+    ck_assert_int_eq(prove(&u32_sort, si, 6, bits), 1);
+    float fi[6] = {2.5f, -0.0f, 0.0f, -3.0f, 1e-3f, -1e30f}, fo[6] = {-1e30f, -3.0f, -0.0f, 0.0f, 1e-3f, 2.5f};
+    ck_assert_int_eq(prove(&f32_sort, (const int *)fi, 6, (const int *)fo), 1);
+    float fz[6] = {-1e30f, -3.0f, 0.0f, -0.0f, 1e-3f, 2.5f}; /* -0 after +0 */
+    ck_assert_int_eq(prove(&f32_sort, (const int *)fi, 6, (const int *)fz), 0);
+}
+END_TEST
+
 Suite *sort_suite(void)
 {
     Suite *s = suite_create("sort");
@@ -113,6 +194,8 @@ Suite *sort_suite(void)
     tcase_add_test(t, value_parted_from_its_key);
     tcase_add_test(t, keys_lost);
     tcase_add_test(t, signed_keys_as_unsigned_bits);
+    tcase_add_test(t, pairs_proven_only_when_right);
+    tcase_add_test(t, keys_proven_only_when_right);
     suite_add_tcase(s, t);
     return s;
 }

@@ -75,6 +75,13 @@ void pl_judge_expect(const pl_judge *j, const pl_part *p, const int *in, long n,
         pl_part_oracle(p, pl_judge_in_words(j, n, param))(in, want, (size_t)n);
 }
 
+int pl_judge_can_prove(const pl_judge *j) { return j->kind->proven != NULL; }
+
+int pl_judge_proven(const pl_judge *j, const int *in, long n, double param, const int *out)
+{
+    return j->kind->proven ? j->kind->proven(j, in, n, param, out) : 0;
+}
+
 int pl_judge_compare(const pl_judge *j, const pl_judged *r, pl_diag *d) { return j->kind->compare(j, r, d); }
 
 int pl_judge_runs(const pl_judge *j)

@@ -80,6 +80,13 @@ typedef struct pl_judge_kind {
     /* The expected result into want (out_words). NULL: the part's CPU
        reference (pl_part's oracle). */
     void (*expect)(const pl_judge *j, const pl_part *p, const int *in, long n, double param, int *want);
+    /* 1 when out (out_words, a copy the worker cannot reach) is certainly
+       the expected result, by a check that needs no reference: a sort's
+       output in order, with the input's keys, stable. The runner then takes
+       it as the expected result and spares the reference, which is computed
+       only for an output this check does not prove (a wrong one, for its
+       diagnosis). NULL: the reference, always. */
+    int (*proven)(const pl_judge *j, const int *in, long n, double param, const int *out);
     /* Fills d; 1 when the result is right (required). */
     int (*compare)(const pl_judge *j, const pl_judged *r, pl_diag *d);
     /* Runs a test makes, each on a fresh input. NULL: 1 (two calls of one
@@ -110,6 +117,9 @@ void pl_judge_make_input(const pl_judge *j, const pl_lab *lab, int *a, long len,
                          uint64_t seed);
 void pl_judge_patch(const pl_judge *j, const int *in, long n, double param, long *lo, long *hi, long *step);
 void pl_judge_expect(const pl_judge *j, const pl_part *p, const int *in, long n, double param, int *want);
+/* Whether the kind has a proven check, and its verdict (0 without one). */
+int pl_judge_can_prove(const pl_judge *j);
+int pl_judge_proven(const pl_judge *j, const int *in, long n, double param, const int *out);
 int pl_judge_compare(const pl_judge *j, const pl_judged *r, pl_diag *d);
 int pl_judge_runs(const pl_judge *j);
 void pl_judge_summarize(const pl_judge *j, const pl_tally *t, char *reason, size_t rcap, char *detail,
