@@ -140,7 +140,10 @@ static void expect(const pl_part *p, const int *in, int *want, long n, double pa
 static void expect_from(const pl_part *p, const int *in, int *want, long n, double param, const int *got, size_t len)
 {
     const pl_judge *j = pl_part_judge(p);
-    if (pl_judge_can_prove(j)) {
+    static int refs = -1; /* PRIMLAB_NO_PROOF=1: the reference every time (to compare, or to distrust) */
+    if (refs < 0)
+        refs = getenv("PRIMLAB_NO_PROOF") && strcmp(getenv("PRIMLAB_NO_PROOF"), "0") != 0;
+    if (!refs && pl_judge_can_prove(j)) {
         copy_big(want, got, len * sizeof *want);
         if (pl_judge_proven(j, in, n, param, want))
             return;
