@@ -195,7 +195,8 @@ static const pl_part part_df = {.id = "df", .title = "float keys", .entry = "rad
 static const pl_part *const parts[] = {PL_LAB05_PARTS(PL_PART_REF)};
 
 /* The scan labs' edge sizes, with a large size of 2^24 + 5 instead of 2^26:
-   each test sorts on the CPU too, and there are 330 of them. */
+   each test checks its sort on the CPU too (proved in two passes, or
+   against the reference), and there are 330 of them. */
 /* even sizes that are not powers of two among them (1000, 3 * 2^20) */
 static const long test_sizes[] = {0,    1,     31,       32,             33,
                                   1000, 1023,  1024,     1025,           65537,
