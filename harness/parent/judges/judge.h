@@ -85,7 +85,9 @@ typedef struct pl_judge_kind {
        output in order, with the input's keys, stable. The runner then takes
        it as the expected result and spares the reference, which is computed
        only for an output this check does not prove (a wrong one, for its
-       diagnosis). NULL: the reference, always. */
+       diagnosis). Correctness tests only: a performance test's timed
+       repetitions take the reference, before their window (lab_run.c).
+       NULL: the reference, always. */
     int (*proven)(const pl_judge *j, const int *in, long n, double param, const int *out);
     /* Fills d; 1 when the result is right (required). */
     int (*compare)(const pl_judge *j, const pl_judged *r, pl_diag *d);

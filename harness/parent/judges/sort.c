@@ -224,7 +224,7 @@ static uint64_t keyed(uint64_t x, uint64_t k)
 }
 
 /* The output is the stable sort of the input, checked in two passes where
-   the reference would sort (each test, each timed repetition):
+   the reference would sort (each correctness test of a sorting lab):
    - the keys in order (the sort's order), and with pairs, equal keys'
      values rising;
    - the input's keys (with pairs, its (key, value) pairs), as two sums of
