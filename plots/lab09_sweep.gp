@@ -3,8 +3,8 @@
 # (Gkeys/s, n over the time of one whole sort) of the tuned sort, part d
 # (keys) and part dp (key-value pairs), beside CUB's SortKeys and
 # SortPairs (the vendor rows of the same parts, same run). The vendor
-# library measured against (the data's '# vendor:' line) is printed on
-# the figure; the data's pct_copy column gives each row's bytes (36 per
+# library measured against (the data's '# vendor:' line) and the driver
+# (its '# driver:' line, when there is one) are printed on the figure; the data's pct_copy column gives each row's bytes (36 per
 # key, 68 per pair) as a share of the copy bandwidth.
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab09.tsv'" plots/lab09_sweep.gp
@@ -33,6 +33,7 @@ has_pv(p, v) = strstrt(pairs, " ".p.":".v." ") > 0
 if (!exists("impl")) impl = (strstrt(pairs, ":solution ") > 0 || strstrt(pairs, ":student ") == 0) ? "solution" : "student"
 
 vendor = system(sprintf("sed -n 's/^# vendor: //p' '%s' | head -n 1", datafile))
+driver = system(sprintf("sed -n 's/^# driver: //p' '%s' | head -n 1", datafile))
 cub_tag = strlen(vendor) > 0 ? sprintf(" (%s)", vendor) : ""
 
 # The lines: the tuned sort and CUB's, keys and pairs.
@@ -61,7 +62,8 @@ set yrange [0:*]
 set xrange [2**16:2**28]
 set offsets graph 0.03, graph 0.03, 0, 0
 set title "Lab 09: onesweep radix sort against CUB, u32 keys and pairs\n". \
-    subtitle(strlen(vendor) > 0 ? "yardstick ".vendor : "yardstick CUB (version not recorded)")
+    subtitle((strlen(vendor) > 0 ? "yardstick ".vendor : "yardstick CUB (version not recorded)"). \
+             (strlen(driver) > 0 ? ", driver ".driver : ""))
 set key inside right bottom vertical Left reverse box opaque
 
 @open_output

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------------ tsv */
 
@@ -68,12 +69,41 @@ START_TEST(tsv_header_and_row)
 }
 END_TEST
 
+/* The driver's version from both modules' wording; none from a file
+   without one, or no file. */
+START_TEST(driver_version_line)
+{
+    static const char *const lines[] = {
+        "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (dvs-builder@U16)  "
+        "Thu Oct 30 2025\n",
+        "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 01:15:15 UTC 2023\n",
+        "something else entirely\n"};
+    static const char *const want[] = {"580.159.04", "535.104.05", NULL};
+    char path[] = "/tmp/primlab-nvver-XXXXXX", v[64];
+    for (int k = 0; k < 3; k++) {
+        int fd = mkstemp(path);
+        ck_assert_int_ge(fd, 0);
+        FILE *f = fdopen(fd, "w");
+        fputs(lines[k], f);
+        fclose(f);
+        int got = pl_driver_version(path, v, sizeof v);
+        ck_assert_int_eq(got, want[k] != NULL);
+        if (want[k])
+            ck_assert_str_eq(v, want[k]);
+        unlink(path);
+        strcpy(path, "/tmp/primlab-nvver-XXXXXX");
+    }
+    ck_assert_int_eq(pl_driver_version("/nonexistent/version", v, sizeof v), 0);
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("report");
     TCase *t;
     t = tcase_create("report");
     tcase_add_test(t, tsv_header_and_row);
+    tcase_add_test(t, driver_version_line);
     suite_add_tcase(s, t);
     return s;
 }

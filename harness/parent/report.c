@@ -29,6 +29,22 @@ void pl_utc_date(char *buf, size_t cap)
     strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
 }
 
+int pl_driver_version(const char *path, char *out, size_t cap)
+{
+    char line[512];
+    FILE *f = fopen(path, "r");
+    int found = 0;
+    if (f && fgets(line, sizeof line, f))
+        for (char *w = strtok(line, " \t\n"); w && !found; w = strtok(NULL, " \t\n")) {
+            size_t digits = strspn(w, "0123456789.");
+            if (digits == strlen(w) && digits >= 3 && strchr(w, '.') && w[0] != '.' && cap > digits)
+                found = snprintf(out, cap, "%s", w) > 0;
+        }
+    if (f)
+        fclose(f);
+    return found;
+}
+
 void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_gbps, double smem_gbps,
                   const char *source)
 {
@@ -37,6 +53,9 @@ void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_g
     fprintf(f, "# primlab benchmark rows\n# device: %s\n", device);
     if (vendor && *vendor)
         fprintf(f, "# vendor: %s\n", vendor);
+    char driver[64];
+    if (pl_driver_version("/proc/driver/nvidia/version", driver, sizeof driver))
+        fprintf(f, "# driver: %s\n", driver);
     fprintf(f, "# copy_gbps: ");
     num(f, "%.1f", copy_gbps, "\n");
     if (!isnan(smem_gbps)) {

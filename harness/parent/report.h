@@ -36,6 +36,13 @@ typedef struct pl_row {
 /* Now, in UTC, as 2026-11-22T01:49:09Z: the date line of every data file. */
 void pl_utc_date(char *buf, size_t cap);
 
+/* The NVIDIA kernel module's version ("580.159.04") from `path`
+   (/proc/driver/nvidia/version) into out; 0 when there is none (no GPU,
+   another vendor). The first word of its first line shaped like a version
+   is taken: the open and the proprietary modules word the line apart. The
+   rows' header names it (# driver:) beside the device. */
+int pl_driver_version(const char *path, char *out, size_t cap);
+
 /* Metadata comments (smem_gbps only when measured; vendor, the yardstick's
    library and version as the worker names it, "CCCL 3.0.1", only when
    known), then the column header line. */
