@@ -214,14 +214,8 @@ static int hash_keys(uint64_t k[2])
     return state == 1;
 }
 
-/* splitmix64's finaliser of x + k: a keyed mix of a key word. */
-static uint64_t keyed(uint64_t x, uint64_t k)
-{
-    uint64_t z = x + k;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+/* A keyed mix of a key word: the seeds' own mix (rng.h), keyed by k. */
+static uint64_t keyed(uint64_t x, uint64_t k) { return pl_seed_mix(k, x, 0); }
 
 /* The output is the stable sort of the input, checked in two passes where
    the reference would sort (each correctness test of a sorting lab):
