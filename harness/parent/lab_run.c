@@ -37,7 +37,7 @@
    256 MiB at 2^26) took 0.15 s. */
 static void copy_big(void *dst, const void *src, size_t bytes)
 {
-    const size_t chunk = (size_t)64 << 20;
+    const size_t chunk = (size_t)8 << 20; /* 2^26 words: 32 chunks, every core */
     long nchunks = (long)((bytes + chunk - 1) / chunk);
 #pragma omp parallel for schedule(static) if (nchunks > 1)
     for (long k = 0; k < nchunks; k++) {

@@ -6,6 +6,7 @@
 #include "suites.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N 1000
@@ -101,6 +102,32 @@ START_TEST(known_mistake_named)
 }
 END_TEST
 
+/* An output still all poison, the stubs' (whole, on every core when large),
+   against one written at a single word: first, last, a chunk's edge, the
+   middle */
+START_TEST(all_poison_finds_one_written_word)
+{
+    ck_assert_int_eq(pl_all_poison(NULL, 0), 0); /* nothing to write: not "never written" */
+    size_t lens[] = {1, 33, ((size_t)1 << 20) + 1, ((size_t)1 << 23) + 3};
+    for (size_t l = 0; l < sizeof lens / sizeof *lens; l++) {
+        size_t len = lens[l];
+        int *a = malloc(len * sizeof *a);
+        ck_assert_ptr_nonnull(a);
+        for (size_t i = 0; i < len; i++)
+            a[i] = PL_POISON_I32;
+        ck_assert_int_eq(pl_all_poison(a, len), 1);
+        size_t at[] = {0, len - 1, len / 2, len > ((size_t)1 << 20) ? ((size_t)1 << 20) - 1 : len / 3,
+                       len > ((size_t)1 << 20) ? (size_t)1 << 20 : len / 4};
+        for (size_t k = 0; k < sizeof at / sizeof *at; k++) {
+            a[at[k]] = 0;
+            ck_assert_msg(pl_all_poison(a, len) == 0, "len %zu, word %zu written", len, at[k]);
+            a[at[k]] = PL_POISON_I32;
+        }
+        free(a);
+    }
+}
+END_TEST
+
 Suite *array_suite(void)
 {
     Suite *s = suite_create("array");
@@ -110,6 +137,7 @@ Suite *array_suite(void)
     tcase_add_test(t, shift_named_by_its_hint);
     tcase_add_test(t, second_run_differs_a_race);
     tcase_add_test(t, known_mistake_named);
+    tcase_add_test(t, all_poison_finds_one_written_word);
     suite_add_tcase(s, t);
     return s;
 }
