@@ -21,6 +21,7 @@
  */
 #define _GNU_SOURCE
 #include "bugs.h"
+#include "diagnose.h"
 #include "lab.h"
 #include "outcome.h"
 #include "report.h"
@@ -450,6 +451,16 @@ static const char *vendor_use(const char *worker)
    timeouts in a lab, the rest get less. */
 #define SMALL_LIMIT_S 2.0
 #define SMALL_LIMIT_LATER_S 0.5
+/* A part not written yet (a stub's): once this many of its correctness
+   tests, one of them at n >= UNWRITTEN_SEEN_N, have all left the output
+   never written, its tests from UNWRITTEN_SKIP_N up and its performance
+   tests are not run (0 points, as they would score). They were 14 of the
+   stub check's 26 s of tests on an H100 host. Code that writes nothing from
+   n = 1 to 2^16 but something at 2^22 is the only code they could have
+   scored for. */
+#define UNWRITTEN_SEEN 4
+#define UNWRITTEN_SEEN_N 65536L
+#define UNWRITTEN_SKIP_N 4194304L
 
 static struct grading {
     const pl_lab *lab;
@@ -470,12 +481,23 @@ static struct grading {
     long even_n[MAX_TESTS][2];     /* ... the first two such sizes */
     int failed_other[MAX_TESTS];   /* ... its other correctness tests failed */
     int hung_zero[MAX_TESTS];      /* ... it timed out at n = 0 */
+    int ran[MAX_TESTS];            /* ... its correctness tests that ran */
+    int unwritten[MAX_TESTS];      /* ... of them, those that left the output never written */
+    long unwritten_n[MAX_TESTS];   /* ... the largest n of those */
     int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
     double got, max;
     FILE *scores;
     pl_scores rows; /* this run's rows, for the TAP and XML logs */
     pl_summary *sum;
 } G;
+
+/* Part (by its first test's index) has written no output yet, in enough
+   tests to say so (UNWRITTEN_SEEN). */
+static int part_unwritten(int first)
+{
+    return G.ran[first] >= UNWRITTEN_SEEN && G.unwritten[first] == G.ran[first] &&
+           G.unwritten_n[first] >= UNWRITTEN_SEEN_N;
+}
 
 /* The index of part's first test in G.tests. */
 static int part_index(const pl_part *part)
@@ -579,6 +601,12 @@ START_TEST(graded)
            it could not pass this one either */
         r.status = PL_FAIL;
         snprintf(r.reason, sizeof r.reason, "not run: part (%s) passes none of its other tests yet", t->part->id);
+    } else if ((t->perf || (!t->limit && t->n >= UNWRITTEN_SKIP_N)) && part_unwritten(first)) {
+        /* seconds of large inputs for a part that writes nothing (a stub) */
+        r.status = PL_FAIL;
+        snprintf(r.reason, sizeof r.reason, "not run: part (%s) wrote no output in any of its %d tests before, "
+                 "up to n = %ld", t->part->id, G.ran[first], G.unwritten_n[first]);
+        pl_bug_add(r.bugs, sizeof r.bugs, pl_bug_of_finding(PL_F_NOT_IMPLEMENTED));
     } else if (!G.s) {
         r.status = PL_ERROR;
         snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
@@ -604,6 +632,14 @@ START_TEST(graded)
             pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
         if (!t->perf && r.status != PL_PASS && r.status != PL_SKIP)
             reproduce_line(t, &r);
+        if (!t->perf && !t->limit && r.status != PL_SKIP) {
+            G.ran[first]++;
+            if (r.findings & PL_F_NOT_IMPLEMENTED) {
+                G.unwritten[first]++;
+                if (t->n > G.unwritten_n[first])
+                    G.unwritten_n[first] = t->n;
+            }
+        }
     }
     if (!t->perf && !t->limit && r.status != PL_PASS && r.status != PL_SKIP) {
         if (t->n == 0) {
