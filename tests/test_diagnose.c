@@ -529,8 +529,8 @@ START_TEST(real_rows_suspects_races_guards)
     ck_assert_ptr_nonnull(strstr(d.detail, "7.25"));
     /* a suspect that fits every wrong row names the mistake; one that does not, nothing */
     double other[3] = {9, 9, 9};
-    c.suspects[0] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", other, NULL};
-    c.suspects[1] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", short_one, NULL};
+    c.suspects[0] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", other, NULL, 0};
+    c.suspects[1] = (pl_suspect){"each row's last entry left out (a loop that stops one short?)", short_one, NULL, 0};
     c.nsuspects = 2;
     d = real_cmp(&c);
     ck_assert(d.findings & PL_F_SUSPECT);
@@ -538,6 +538,21 @@ START_TEST(real_rows_suspects_races_guards)
     c.nsuspects = 1;
     d = real_cmp(&c);
     ck_assert(!(d.findings & PL_F_SUSPECT));
+    /* a suspect that stands for nothing written: its finding only where it
+       holds at every position, the right ones too; its own words either way */
+    c.suspects[1].whole = PL_F_NOT_IMPLEMENTED;
+    c.nsuspects = 2;
+    d = real_cmp(&c);
+    ck_assert(d.findings & PL_F_SUSPECT);
+    ck_assert(!(d.findings & PL_F_NOT_IMPLEMENTED)); /* rows 0 and 1 are right, not short_one's */
+    double as_in[3] = {1.5, 0.0, 5.25}, *keep = (double *)c.suspects[1].values;
+    c.suspects[1].values = as_in;
+    d = real_cmp(&c);
+    ck_assert_uint_eq(d.findings & (PL_F_SUSPECT | PL_F_NOT_IMPLEMENTED), PL_F_SUSPECT | PL_F_NOT_IMPLEMENTED);
+    ck_assert_uint_eq(d.chosen, PL_F_SUSPECT);
+    ck_assert_ptr_nonnull(strstr(d.reason, "a loop that stops one short?"));
+    c.suspects[1].values = keep, c.suspects[1].whole = 0;
+    c.nsuspects = 1;
     /* right, then out of tolerance in a second run: a race; within it: nothing */
     got[2] = 7.25;
     double got2[3] = {1.5, 0.0, 7.0};

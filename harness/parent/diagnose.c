@@ -481,6 +481,17 @@ int pl_compare_real(const pl_cmp_real *c, pl_diag *d)
     } else if (f & (PL_F_RACE | PL_F_READS_OUTPUT)) {
         add_real_window(d, c, first_race);
     }
+    /* what the suspect also stands for, when it holds everywhere: the
+       grading driver reads it (a part that writes nothing), the report
+       keeps the suspect's own words */
+    if (sus && sus->whole) {
+        int same = 1;
+        #pragma omp parallel for schedule(static) if (n >= PAR_FROM) reduction(&& : same)
+        for (size_t i = 0; i < n; i++)
+            same = same && real_at(c->elem, c->got, i) == sus->values[i];
+        if (same)
+            d->findings |= sus->whole;
+    }
     return f == 0;
 }
 

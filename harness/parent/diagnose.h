@@ -134,6 +134,9 @@ typedef struct pl_suspect {
     const double *values;  /* n values: what each position would hold */
     const double *tol;     /* n tolerances of the mistake's own float computation (NULL: the
                               right result's; a scan that runs on over every row sums far more terms) */
+    unsigned whole;        /* a finding this suspect also stands for when every position, right or
+                              wrong, holds exactly its value (lab 07's a as it went in: nothing
+                              written, PL_F_NOT_IMPLEMENTED); added to the findings, not chosen */
 } pl_suspect;
 
 #define PL_MAX_SUSPECTS 10

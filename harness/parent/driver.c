@@ -484,6 +484,7 @@ static struct grading {
     int ran[MAX_TESTS];            /* ... its correctness tests that ran */
     int unwritten[MAX_TESTS];      /* ... of them, those that left the output never written */
     long unwritten_n[MAX_TESTS];   /* ... the largest n of those */
+    char unwritten_bugs[MAX_TESTS][96]; /* ... the last one's bugs (lab 07 names its stub a known mistake) */
     int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
     double got, max;
     FILE *scores;
@@ -606,7 +607,7 @@ START_TEST(graded)
         r.status = PL_FAIL;
         snprintf(r.reason, sizeof r.reason, "not run: part (%s) wrote no output in any of its %d tests before, "
                  "up to n = %ld", t->part->id, G.ran[first], G.unwritten_n[first]);
-        pl_bug_add(r.bugs, sizeof r.bugs, pl_bug_of_finding(PL_F_NOT_IMPLEMENTED));
+        snprintf(r.bugs, sizeof r.bugs, "%s", G.unwritten_bugs[first]);
     } else if (!G.s) {
         r.status = PL_ERROR;
         snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
@@ -638,6 +639,7 @@ START_TEST(graded)
                 G.unwritten[first]++;
                 if (t->n > G.unwritten_n[first])
                     G.unwritten_n[first] = t->n;
+                snprintf(G.unwritten_bugs[first], sizeof G.unwritten_bugs[first], "%s", r.bugs);
             }
         }
     }

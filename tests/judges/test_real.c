@@ -23,7 +23,7 @@ static void expect_twice(const int *in, long n, double param, double *want, doub
         tol[i] = 0.01;
         suspect[i] = ((const double *)in)[i];
     }
-    c->suspects[0] = (pl_suspect){"the doubling left out", suspect, NULL};
+    c->suspects[0] = (pl_suspect){"the doubling left out", suspect, NULL, 0};
     c->nsuspects = 1;
 }
 static long words_f64(long n, double param) { return (void)param, 2 * n; }

@@ -171,13 +171,13 @@ static void expect_sum(const int *in, long n, int dbl, double *want, double *tol
             snprintf(last, sizeof last, "the last %ld elements", r);
         snprintf(suspect_what[ns], sizeof suspect_what[ns], "%s left out: n rounded down to a multiple of %ld (%s?)",
                  last, b, b == 32 ? "the last partial warp" : "a partial block");
-        c->suspects[ns] = (pl_suspect){suspect_what[ns], &suspect_vals[ns], NULL};
+        c->suspects[ns] = (pl_suspect){suspect_what[ns], &suspect_vals[ns], NULL, 0};
         ns++;
     }
     if (n > 1) {
         suspect_vals[ns] = want[0] - value_at(in, 0, dbl);
         snprintf(suspect_what[ns], sizeof suspect_what[ns], "element 0 left out");
-        c->suspects[ns] = (pl_suspect){suspect_what[ns], &suspect_vals[ns], NULL};
+        c->suspects[ns] = (pl_suspect){suspect_what[ns], &suspect_vals[ns], NULL, 0};
         ns++;
     }
     c->nsuspects = ns;
@@ -472,8 +472,8 @@ static void expect_spmv(const int *in, long rows, int dbl, double *want, double 
     c->seg = spmv_rp;
     if (!some)
         return;
-    c->suspects[0] = (pl_suspect){"each row's last entry left out: a row loop that stops one short?", spmv_sus[0], NULL};
-    c->suspects[1] = (pl_suspect){"each row's first entry left out: a row loop that starts one late?", spmv_sus[1], NULL};
+    c->suspects[0] = (pl_suspect){"each row's last entry left out: a row loop that stops one short?", spmv_sus[0], NULL, 0};
+    c->suspects[1] = (pl_suspect){"each row's first entry left out: a row loop that starts one late?", spmv_sus[1], NULL, 0};
     c->nsuspects = 2;
 }
 static void expect_sf32(const int *in, long n, double p, double *want, double *tol, pl_cmp_real *c)

@@ -262,7 +262,8 @@ static int mistakes(pl_suspect *out, int k)
     if (k == 0) {
         for (long j = 0; j < n; j++)
             sus[0][j] = v.a[j];
-        out[0] = (pl_suspect){"not implemented yet: a came back as it went in (no iteration ran)", sus[0], NULL};
+        out[0] = (pl_suspect){"not implemented yet: a came back as it went in (no iteration ran)", sus[0], NULL,
+                              PL_F_NOT_IMPLEMENTED};
         return 1;
     }
     static const struct {
@@ -284,7 +285,7 @@ static int mistakes(pl_suspect *out, int k)
         if (ns++ != k)
             continue;
         pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, it, named[i].variant, 0, 1, sus[k], sus_tol[k]);
-        out[0] = (pl_suspect){named[i].what, sus[k], sus_tol[k]};
+        out[0] = (pl_suspect){named[i].what, sus[k], sus_tol[k], 0};
         return 1;
     }
     for (int i = 0; i < 4 && n > tiles[i]; i++) {
@@ -292,7 +293,7 @@ static int mistakes(pl_suspect *out, int k)
             continue;
         pl_segspmv_ref(v.rows, v.s, v.k, v.x, v.cols, v.a, v.iters, PL_SEG_TILE, tiles[i], 1, sus[k], sus_tol[k]);
         snprintf(tile_what[i], sizeof tile_what[i], "the carry dropped between blocks of %ld entries", tiles[i]);
-        out[0] = (pl_suspect){tile_what[i], sus[k], sus_tol[k]};
+        out[0] = (pl_suspect){tile_what[i], sus[k], sus_tol[k], 0};
         return 1;
     }
     return 0;

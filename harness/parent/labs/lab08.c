@@ -197,7 +197,7 @@ static int other_kind(pl_suspect *out, int k)
             return 0;
     }
     scan_exact_f32(other.in, other.v, (size_t)other.n, !other.inclusive);
-    out[0] = (pl_suspect){other.inclusive ? PL_HINT_AS_EXCLUSIVE : PL_HINT_AS_INCLUSIVE, other.v, NULL};
+    out[0] = (pl_suspect){other.inclusive ? PL_HINT_AS_EXCLUSIVE : PL_HINT_AS_INCLUSIVE, other.v, NULL, 0};
     return 1;
 }
 
