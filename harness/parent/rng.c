@@ -9,35 +9,10 @@ static uint64_t splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 void pl_rng_seed(pl_rng *r, uint64_t seed)
 {
     for (int i = 0; i < 4; i++)
         r->s[i] = splitmix64(&seed);
-}
-
-uint64_t pl_rng_next(pl_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t out = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return out;
-}
-
-int64_t pl_rng_range(pl_rng *r, int64_t lo, int64_t hi)
-{
-    uint64_t span = (uint64_t)(hi - lo) + 1;
-    if (span == 0) /* the whole 64-bit range */
-        return (int64_t)pl_rng_next(r);
-    /* Lemire's multiply-shift; the tiny bias is irrelevant for test data */
-    return lo + (int64_t)(((unsigned __int128)pl_rng_next(r) * span) >> 64);
 }
 
 uint64_t pl_seed_mix(uint64_t seed, uint64_t a, uint64_t b)
