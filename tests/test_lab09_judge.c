@@ -223,6 +223,35 @@ START_TEST(omp_pass_agrees)
 }
 END_TEST
 
+/* A pass's input carries its digit's exclusive bases, counted in parallel
+   above PL_GEN_CHUNK keys: the same as one serial count, for every digit,
+   and zeros after the shift word up to the keys. */
+START_TEST(pass_input_bases)
+{
+    static const long sizes[] = {1, 1000, (1L << 20) + 4099, (1L << 22) + 5};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (int shift = 0; shift < 32; shift += 8) {
+            const long n = sizes[k];
+            int *a = malloc((size_t)(n + HEAD) * sizeof *a);
+            ck_assert_ptr_nonnull(a);
+            array_of(part("c"))->in.gen(a, (size_t)(n + HEAD), 11 + (uint64_t)k, shift);
+            const unsigned *keys = (const unsigned *)a + HEAD;
+            unsigned count[256] = {0}, sum = 0;
+            for (long i = 0; i < n; i++)
+                count[(keys[i] >> shift) & 255]++;
+            for (int d = 0; d < 256; d++) {
+                ck_assert_msg((unsigned)a[d] == sum, "n=%ld shift %d: base of digit %d is %u, not %u", n, shift, d,
+                              (unsigned)a[d], sum);
+                sum += count[d];
+            }
+            ck_assert_int_eq(a[PL_LAB09_SHIFT], shift);
+            for (int w = PL_LAB09_SHIFT + 1; w < HEAD; w++)
+                ck_assert_int_eq(a[w], 0);
+            free(a);
+        }
+}
+END_TEST
+
 START_TEST(table_sizes_and_scratch)
 {
     const pl_lab *lab = pl_this_lab();
@@ -252,6 +281,7 @@ Suite *check_suite(void)
     tcase_add_test(t, histogram_mistakes_named);
     tcase_add_test(t, stress_word_on_the_tile_counter);
     tcase_add_test(t, omp_pass_agrees);
+    tcase_add_test(t, pass_input_bases);
     tcase_add_test(t, table_sizes_and_scratch);
     suite_add_tcase(s, t);
     return s;
