@@ -188,6 +188,42 @@ END_TEST
 
 /* An output added into instead of written: right when it starts as the
    usual poison (a float of -2.9e-16), NaN when it starts as NaN. */
+/* An input the grader does not make (a value off the 1/1024 grid, one of
+   2^31 grid steps or more, a NaN) is summed by the exact reference, not as
+   whole grid steps: its sum is not a count of steps. */
+START_TEST(inputs_off_the_grid)
+{
+    const pl_part *p = part("ad");
+    const long n = 4194307; /* the parallel pass */
+    long words = REAL(p)->in.words(n, NAN);
+    int *in = malloc((size_t)words * 4);
+    ck_assert_ptr_nonnull(in);
+    double *x = (double *)in;
+    static const double odd[] = {0.3, 0x1p-11, 0x1p21, -0x1p21 - 0x1p-10, 1e300};
+    for (size_t k = 0; k < sizeof odd / sizeof odd[0]; k++) {
+        for (long i = 0; i < n; i++)
+            x[i] = (i % 3 == 0 ? 1 : -1) * 0x1p-10;
+        double grid = 0;
+        for (long i = 0; i < n; i++)
+            grid += x[i];
+        x[n / 2] += odd[k]; /* the one value off the grid */
+        double want, tol;
+        pl_cmp_real c;
+        memset(&c, 0, sizeof c);
+        REAL(p)->expect(in, n, NAN, &want, &tol, &c);
+        double exact = grid + odd[k]; /* exact here: few bits either side */
+        ck_assert_msg(want == exact, "off the grid by %g: want %.17g, the exact sum %.17g", odd[k], want, exact);
+    }
+    x[n / 2] = NAN;
+    double want, tol;
+    pl_cmp_real c;
+    memset(&c, 0, sizeof c);
+    REAL(p)->expect(in, n, NAN, &want, &tol, &c);
+    ck_assert_msg(isnan(want), "a NaN in the input: want %g", want);
+    free(in);
+}
+END_TEST
+
 START_TEST(reads_output)
 {
     double want[4] = {1, 2, 3, 4}, tol[4] = {0, 0, 0, 0};
@@ -216,6 +252,7 @@ Suite *check_suite(void)
     tcase_add_test(t, spmv_cases);
     tcase_add_test(t, spmv_short_by_one);
     tcase_add_test(t, reads_output);
+    tcase_add_test(t, inputs_off_the_grid);
     suite_add_tcase(s, t);
     return s;
 }

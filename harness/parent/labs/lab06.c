@@ -126,10 +126,14 @@ static int unit_sums(const int *in, long n, int dbl, int64_t *sum, int64_t *abs_
     int w = 1;
 #pragma omp parallel for reduction(+ : s, a) reduction(& : w) schedule(static) if (n > (1L << 20))
     for (long i = 0; i < n; i++) {
+        /* whole: below 2^31 in magnitude and equal to its truncation (no
+           floor(): a call into libm an element, most of the judge's time) */
         double x = value_at(in, i, dbl) / UNIT;
-        int whole = x == floor(x) && fabs(x) < 0x1p31;
+        int small = fabs(x) < 0x1p31; /* false for NaN */
+        int64_t t = (int64_t)(small ? x : 0);
+        int whole = small && (double)t == x;
         w &= whole;
-        int64_t k = whole ? (int64_t)x : 0;
+        int64_t k = whole ? t : 0;
         s += k, a += k < 0 ? -k : k;
     }
     *sum = s, *abs_sum = a;
