@@ -36,7 +36,14 @@ endif
 # PTX for newer GPUs (CUDA 13 supports sm_75 and up). ARCH=portable asks for
 # that set on any machine (make grade SLURM=1: a login node without a GPU
 # and the cluster's nodes must build the kit alike).
+# nvidia-smi is asked once: its answer goes to the makes that recipes run
+# (make check runs two a lab), through the environment.
+ifeq ($(origin PRIMLAB_GPU_CC),environment)
+GPU_CC := $(PRIMLAB_GPU_CC)
+else
 GPU_CC := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '. ')
+endif
+export PRIMLAB_GPU_CC := $(GPU_CC)
 PORTABLE_GENCODE := -gencode arch=compute_75,code=sm_75 -gencode arch=compute_80,code=sm_80 \
            -gencode arch=compute_90,code=[sm_90,compute_90]
 ifeq ($(ARCH),portable)
