@@ -178,7 +178,8 @@ int pl_compare_i32(const pl_cmp *c, pl_diag *d)
     /* A right output (the usual case) is known by memcmp at memory speed;
        the loop below, which counts and places differences, only runs for
        a wrong one (poison is counted for a wrong output's findings only) */
-    int same = !differ(c->got, c->want, n * sizeof *c->got) && (!c->got2 || !differ(c->got2, c->got, n * sizeof *c->got));
+    size_t bytes = n * sizeof *c->got;
+    int same = !differ(c->got, c->want, bytes) && (!c->got2 || !differ(c->got2, c->got, bytes));
     #pragma omp parallel for schedule(static) if (n >= PAR_FROM) \
         reduction(+ : poison, bad, unwritten, races) reduction(min : first_bad, first_r)
     for (size_t i = 0; i < (same ? 0 : n); i++) { /* no iteration when same */

@@ -18,9 +18,9 @@ typedef struct pl_rng { uint64_t s[4]; } pl_rng;
 
 void pl_rng_seed(pl_rng *r, uint64_t seed);
 
-/* The next word. Inline: the generators call it for every value, and a
-   call into another file cost them 3 to 5 ns a value against 1 (the
-   stress tests make 100 inputs each). */
+/* The next word. Inline: the generators call it for every value, and as
+   a call into another file it made random keys at 4.7 ns each against
+   3.0 ns inline (one core; the stress tests make 100 inputs each). */
 static inline uint64_t pl_rng_next(pl_rng *r)
 {
     uint64_t *s = r->s;

@@ -126,8 +126,8 @@ static int unit_sums(const int *in, long n, int dbl, int64_t *sum, int64_t *abs_
     int w = 1;
 #pragma omp parallel for reduction(+ : s, a) reduction(& : w) schedule(static) if (n > (1L << 20))
     for (long i = 0; i < n; i++) {
-        /* whole: below 2^31 in magnitude and equal to its truncation (no
-           floor(): a call into libm an element, most of the judge's time) */
+        /* whole: below 2^31 in magnitude and equal to its truncation (not
+           floor(), a call into libm for every element) */
         double x = value_at(in, i, dbl) / UNIT;
         int small = fabs(x) < 0x1p31; /* false for NaN */
         int64_t t = (int64_t)(small ? x : 0);
