@@ -268,6 +268,11 @@ build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/parent/la
 	$$(Q)mkdir -p $$(@D) && $$(CC) -o $$@ $$^ $$(CHECK_FLAGS) -fopenmp -lm
 endef
 $(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
+# A lab's grader tested on the CPU (tests/test_labNN_judge.c), linked with
+# the lab's table; harness/labs/labNN.mk adds it to CPU_TESTS.
+build/tests/test_lab%_judge: build/obj/tests/test_lab%_judge.o build/obj/harness/parent/labs/lab%.o build/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 
 # The CPU suites run beside the GPU ones in make test, and the grading
 # tests (test_grading.sh, test_grade_jobs.sh, test_slurm.sh,

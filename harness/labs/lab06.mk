@@ -10,9 +10,6 @@
 #                                  experiment (harness/parent/labs/lab06_sumerr.c,
 #                                  in build/libprimlab.a), tests/test_sumerr.c
 # All three run with the CPU suites of `make test`.
-build/tests/test_lab06_judge: build/obj/tests/test_lab06_judge.o build/obj/harness/parent/labs/lab06.o build/libprimlab.a
-	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 build/tests/test_ref06 build/tests/test_sumerr: build/tests/%: build/obj/tests/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm

@@ -9,7 +9,4 @@ build/tests/test_ref07: build/obj/tests/test_ref07.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 CPU_TESTS += build/tests/test_ref07
-build/tests/test_lab07_judge: build/obj/tests/test_lab07_judge.o build/obj/harness/parent/labs/lab07.o build/libprimlab.a
-	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 CPU_TESTS += build/tests/test_lab07_judge

@@ -3,7 +3,4 @@
 # (tests/test_lab08_judge.c, linked with its table): the known mistakes it
 # names, the stress part's word on the tile counter, the float parts judged
 # exactly. Run with the CPU suites of `make test`.
-build/tests/test_lab08_judge: build/obj/tests/test_lab08_judge.o build/obj/harness/parent/labs/lab08.o build/libprimlab.a
-	$(quiet) LINK $@
-	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 CPU_TESTS += build/tests/test_lab08_judge

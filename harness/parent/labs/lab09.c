@@ -65,17 +65,22 @@ static void gen_pairs(int *a, size_t len, uint64_t seed, double dist)
         a[n + i] = (int)i;
 }
 
+/* One digit's 256 counts, in place, into its exclusive bases. */
+static void digit_bases(unsigned *b)
+{
+    unsigned sum = 0;
+    for (int d = 0; d < 256; d++) {
+        unsigned c = b[d];
+        b[d] = sum;
+        sum += c;
+    }
+}
+
 /* Each digit's 256 counts, in place, into its exclusive bases. */
 static void counts_to_bases(unsigned *b)
 {
-    for (int p = 0; p < 4; p++) {
-        unsigned sum = 0;
-        for (int d = 0; d < 256; d++) {
-            unsigned c = b[256 * p + d];
-            b[256 * p + d] = sum;
-            sum += c;
-        }
-    }
+    for (int p = 0; p < 4; p++)
+        digit_bases(b + 256 * p);
 }
 
 /* The four digits' exclusive bases of keys[0 .. n): 1024 words. */
@@ -112,10 +117,7 @@ static void gen_pass(int *a, size_t len, uint64_t seed, double shift)
         for (int d = 0; d < 256; d++)
             b[d] += mine[d];
     }
-    for (unsigned d = 0, sum = 0; d < 256; d++) {
-        unsigned c = b[d];
-        b[d] = sum, sum += c;
-    }
+    digit_bases(b);
     a[PL_LAB09_SHIFT] = 8 * p;
 }
 /* Graded timing patches no word of a pass's input: a key changed under the
