@@ -11,8 +11,10 @@
 #include "check_main.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <math.h>
 #include <omp.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +136,71 @@ START_TEST(omp_team_fits_the_cpus)
 }
 END_TEST
 
+/* The wait before a timing window: a thread that spins is seen running, and
+   the wait gives up at its cap; once the threads sleep (a blocked thread,
+   OpenMP's team after its spin) it returns at once. */
+static volatile int spin_on = 1;
+static int threads_here(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    ck_assert_ptr_nonnull(d);
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        count += e->d_name[0] != '.';
+    closedir(d);
+    return count;
+}
+static void *spinner(void *arg)
+{
+    (void)arg;
+    while (spin_on)
+        ;
+    return NULL;
+}
+START_TEST(settle_waits_for_spinning_threads)
+{
+    double a = pl_now();
+    ck_assert_int_eq(pl_settle_threads(2.0), 1); /* whatever ran before sleeps */
+    ck_assert_int_eq(pl_threads_running(), 0);
+    ck_assert(pl_now() - a < 1.9);
+    pthread_t t;
+    spin_on = 1;
+    ck_assert_int_eq(pthread_create(&t, NULL, spinner, NULL), 0);
+    a = pl_now();
+    while (pl_threads_running() < 1 && pl_now() - a < 2) /* until it is scheduled */
+        ;
+    ck_assert_int_ge(pl_threads_running(), 1);
+    a = pl_now();
+    ck_assert_int_eq(pl_settle_threads(0.03), 0);
+    ck_assert(pl_now() - a >= 0.029);
+    spin_on = 0;
+    pthread_join(t, NULL);
+    double sum = 0;
+#pragma omp parallel for reduction(+ : sum)
+    for (long i = 0; i < 1L << 22; i++)
+        sum += 1.0 / (double)(i + 1);
+    ck_assert(sum > 1);
+    ck_assert_int_eq(pl_settle_threads(2.0), 1); /* the team, done, goes to sleep */
+    ck_assert_int_eq(pl_threads_running(), 0);
+    /* the team ended, not only asleep: its threads are gone (a team that
+       only sleeps keeps them), and a team works again afterwards */
+    for (int k = 0; k < 3; k++) {
+        double part = 0;
+#pragma omp parallel for reduction(+ : part)
+        for (long i = 0; i < 1L << 22; i++)
+            part += 1.0 / (double)(i + 1);
+        ck_assert(fabs(part - sum) < 1e-9);
+        ck_assert_int_eq(pl_quiet_threads(2.0), 1);
+        ck_assert_int_eq(pl_threads_running(), 0);
+        a = pl_now();
+        while (threads_here() > 1 && pl_now() - a < 2)
+            ;
+        if (omp_get_max_threads() > 1)
+            ck_assert_int_eq(threads_here(), 1);
+    }
+}
+END_TEST
+
 /* The quota is found where a Slurm job or a container without a cgroup
    namespace has it, below the top folder, and the smallest on the way up
    counts; v1's cpu controller under its joint name or under "cpu". */
@@ -190,6 +257,7 @@ Suite *check_suite(void)
     tcase_add_test(t, limit_test_runs_once_and_shares);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_add_test(t, omp_team_fits_the_cpus);
+    tcase_add_test(t, settle_waits_for_spinning_threads);
     tcase_add_test(t, cgroup_quota_below_the_top);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);

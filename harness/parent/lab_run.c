@@ -522,6 +522,7 @@ enum { PH_GEN, PH_EXPECT, PH_SETTLE, PH_COPY, PH_STAGE, PH_CALL, PH_FETCH, PH_JU
 static const char *const ph_name[PH_COUNT] = {"input", "oracle", "settle", "copy", "stage", "call", "fetch", "judge"};
 static double ph_sum[PH_COUNT];
 static double ph_warm_stage; /* the warm-up repetitions' STAGE: a worker's start, its first pinning */
+static int ph_settles, ph_settled; /* pl_settle_threads calls, and those whose threads slept within the cap */
 
 static void phases_report(const char *what, double total_s)
 {
@@ -530,7 +531,8 @@ static void phases_report(const char *what, double total_s)
     fprintf(stderr, "phases %s: %.3f s:", what, total_s);
     for (int i = 0; i < PH_COUNT; i++)
         fprintf(stderr, " %s %.3f", ph_name[i], ph_sum[i]);
-    fprintf(stderr, " (warm-up stage %.3f)\n", ph_warm_stage);
+    fprintf(stderr, " (warm-up stage %.3f; threads asleep in %d of %d settles)\n", ph_warm_stage, ph_settled,
+            ph_settles);
 }
 
 /* trusted: the yardstick, in a worker no submission ran in. Its timed
@@ -613,16 +615,15 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         double tc = pl_now();
         ph_sum[PH_COPY] += tc - t0;
         /* The OpenMP threads of the input, the reference and the copy spin
-           for a while after their work (libgomp's GOMP_SPINCOUNT), on every
-           core, and may delay the worker's launches inside the window: the
-           likely cause of runs on an H100 where the parent's clock said
-           0.6 ms more than the CUDA events. They go to sleep within
-           milliseconds; so, first, does this (outside the window and its
-           CPU share). */
-        struct timespec settle = {0, 10 * 1000 * 1000};
-        nanosleep(&settle, NULL);
+           on every core after their work (8.5 ms on an H100 host), and may
+           delay the worker's launches inside the window: the likely cause
+           of runs on an H100 where the parent's clock said 0.6 ms more than
+           the CUDA events. A fixed 10 ms was waited here; now the team is
+           ended, and the window waits until every thread sleeps (outside
+           the window and its CPU share; at most 10 ms). */
+        ph_settled += pl_quiet_threads(10e-3);
         double t1 = pl_now();
-        ph_sum[PH_SETTLE] += t1 - tc;
+        ph_sum[PH_SETTLE] += t1 - tc, ph_settles++;
         pl_reply rep, other;
         double w = 0;
         ok = ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD | PL_RQ_TIMED, 0, &other, NULL);

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "timing.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <omp.h>
@@ -10,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 static int cmp_double(const void *a, const void *b)
@@ -161,4 +165,67 @@ int pl_omp_team_fit(void)
     if (!env || !*env)
         omp_set_num_threads(pl_cpu_budget());
     return omp_get_max_threads();
+}
+
+static double mono_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int pl_threads_running(void)
+{
+    DIR *dir = opendir("/proc/self/task");
+    if (!dir)
+        return -1;
+    long self = syscall(SYS_gettid);
+    int running = 0;
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' || atol(e->d_name) == self)
+            continue;
+        char path[64], buf[256];
+        snprintf(path, sizeof path, "/proc/self/task/%.20s/stat", e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue; /* the thread has just gone */
+        ssize_t got = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (got <= 0)
+            continue;
+        buf[got] = 0;
+        const char *paren = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
+        running += paren && paren[1] == ' ' && paren[2] == 'R';
+    }
+    closedir(dir);
+    return running;
+}
+
+int pl_settle_threads(double cap_s)
+{
+    double end = mono_now() + cap_s;
+    for (;;) {
+        int running = pl_threads_running();
+        if (running == 0)
+            return 1;
+        double left = end - mono_now();
+        if (left <= 0)
+            return 0;
+        if (running < 0 || left < 200e-6) {
+            struct timespec rest = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+            nanosleep(&rest, NULL);
+            return 0;
+        }
+        struct timespec poll = {0, 200 * 1000};
+        nanosleep(&poll, NULL);
+    }
+}
+
+int pl_quiet_threads(double cap_s)
+{
+#if !defined(__GNUC__) || defined(__clang__) || __GNUC__ >= 10 /* OpenMP 5.0's pause: GCC 10 and later */
+    omp_pause_resource_all(omp_pause_soft);
+#endif
+    return pl_settle_threads(cap_s);
 }

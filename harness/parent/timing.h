@@ -35,6 +35,24 @@ int pl_cpu_budget(void);
    throttling, not the code. Returns the team's size. */
 int pl_omp_team_fit(void);
 
+/* How many of this process's threads other than the caller are running
+   (state R in /proc/self/task/TID/stat); -1 when /proc cannot say. */
+int pl_threads_running(void);
+
+/* Waits until this process's other threads sleep, for at most cap_s: the
+   OpenMP threads of the inputs, the references and the copies spin on
+   every core for a while after their work (libgomp's GOMP_SPINCOUNT), and
+   may delay a worker's launches in a timing window opened next. Without
+   /proc, the whole cap. Returns 1 when they slept within it. */
+int pl_settle_threads(double cap_s);
+
+/* Ends the spinning of this thread's OpenMP team at once, then waits as
+   pl_settle_threads does for any other: omp_pause_resource_all ends the
+   team's threads (within 0.1-0.5 ms here, where their spin lasted 6-11
+   ms, 8.5 on an H100 host), and the next parallel region starts new ones.
+   Only between parallel regions, never for a region that is timed. */
+int pl_quiet_threads(double cap_s);
+
 #ifdef __cplusplus
 }
 #endif
