@@ -75,6 +75,22 @@ START_TEST(client_round_trip)
 }
 END_TEST
 
+/* How far the region's mapping was faulted in is the session's to keep,
+   and starts again from nothing with each new mapping (the region grown). */
+START_TEST(client_region_faulted_per_mapping)
+{
+    pl_session *s = fake_session();
+    unsigned char *shm = pl_session_shm(s, 1 << 20);
+    ck_assert_ptr_nonnull(shm);
+    *pl_session_faulted(s) = 1 << 20;
+    ck_assert_ptr_eq(pl_session_shm(s, 1 << 20), shm); /* no new mapping */
+    ck_assert_uint_eq(*pl_session_faulted(s), 1 << 20);
+    ck_assert_ptr_nonnull(pl_session_shm(s, (size_t)64 << 20));
+    ck_assert_uint_eq(*pl_session_faulted(s), 0);
+    pl_session_close(s);
+}
+END_TEST
+
 START_TEST(client_crashes_cost_one_request)
 {
     pl_session *s = fake_session();
@@ -373,6 +389,7 @@ Suite *check_suite(void)
     t = tcase_create("worker_client");
     tcase_add_test(t, client_hello_names_one_line);
     tcase_add_test(t, client_round_trip);
+    tcase_add_test(t, client_region_faulted_per_mapping);
     tcase_add_test(t, client_crashes_cost_one_request);
     tcase_add_test(t, client_output_is_capped_and_kept_apart);
     tcase_add_test(t, client_leaves_no_process);

@@ -56,6 +56,8 @@ static void copy_big(void *dst, const void *src, size_t bytes)
    pinning pages already there costs. Pages already there cost a look. */
 static void prefault(unsigned char *p, size_t bytes)
 {
+    if (!bytes)
+        return;
     const size_t chunk = (size_t)64 << 20;
     long page = sysconf(_SC_PAGESIZE);
     uintptr_t lo = (uintptr_t)p & ~(uintptr_t)(page - 1), hi = (uintptr_t)p + bytes;
@@ -70,6 +72,19 @@ static void prefault(unsigned char *p, size_t bytes)
         for (volatile unsigned char *q = (unsigned char *)a; (uintptr_t)q < b; q += page)
             *q = *q; /* an older kernel: a write to each page, of what it holds */
     }
+}
+
+/* prefault of the shared region's first bytes, once for each mapping: the
+   look at pages already there cost a test of 2^22 words about 6 ms, and
+   the session remembers how far it went (a worker that frees pages only
+   slows down its own copies). */
+static void prefault_head(pl_session *s, unsigned char *shm, size_t bytes)
+{
+    size_t *done = pl_session_faulted(s);
+    if (bytes <= *done)
+        return;
+    prefault(shm + *done, bytes - *done);
+    *done = bytes;
 }
 
 static void *xmalloc(size_t bytes, pl_result *r)
@@ -380,7 +395,7 @@ static void run_test(pl_session *s, const pl_lab *lab, const pl_part *part, long
     if (!conv_begin(&c, s, lab, part, PL_VAR_IMPL, n, param, 0, timeout_s, r))
         return;
     size_t ibytes = (size_t)c.in_len * 4;
-    prefault(c.shm, c.l.times); /* the input, both outputs, the guards, the input after */
+    prefault_head(s, c.shm, c.l.times); /* the input, both outputs, the guards, the input after */
     pl_reply rep;
     /* A limit test's input depends on the lab, not the part, so that parts
        with one input and one reference share the work (see kept). */
@@ -549,7 +564,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
     static size_t in_cap, want_cap;
     size_t ibytes = (size_t)c.in_len * 4;
     int ok = grow(&in, &in_cap, ibytes, r) && grow(&want, &want_cap, (size_t)c.out_len * 4, r);
-    prefault(c.shm, c.l.out[1]); /* the input and the first output */
+    prefault_head(s, c.shm, c.l.out[1]); /* the input and the first output */
     prefault(c.shm + c.l.guard_front, 2 * PL_GUARD_BYTES);
     memset(t, 0, sizeof *t);
     t->reps = reps = reps > 64 ? 64 : reps;
@@ -742,7 +757,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     }
     static timing ti, ty;
     memset(ph_sum, 0, sizeof ph_sum);
-    ph_warm_stage = 0;
+    ph_warm_stage = 0, ph_settles = ph_settled = 0;
     if (!timed_variant(s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed, reps, timeout_s, 0, &ti, r)) {
         r->seconds = pl_now() - t0;
         return;

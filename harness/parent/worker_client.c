@@ -37,6 +37,7 @@ struct pl_session {
     int shm_fd;
     unsigned char *shm;
     size_t shm_bytes;
+    size_t shm_faulted; /* [0, this) of the mapping faulted in (pl_session_faulted) */
     pid_t pid;            /* bwrap, or the worker itself without a sandbox */
     int req_fd, rep_fd, out_fd;
     int alive, sandboxed;
@@ -746,8 +747,11 @@ unsigned char *pl_session_shm(pl_session *s, size_t bytes)
         munmap(s->shm, s->shm_bytes);
     s->shm = p;
     s->shm_bytes = grow;
+    s->shm_faulted = 0; /* a new mapping: its page tables are empty */
     return s->shm;
 }
+
+size_t *pl_session_faulted(pl_session *s) { return &s->shm_faulted; }
 
 pl_session *pl_session_open(const pl_session_opts *o, char *why, size_t cap)
 {
