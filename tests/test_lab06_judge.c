@@ -175,6 +175,36 @@ START_TEST(spmv_cases)
 }
 END_TEST
 
+/* The structures are kept by (rows, case): an input is the same whatever
+   was made before it, past the number of structures kept too (each made
+   again once forgotten). */
+static uint64_t input_hash(const pl_part *p, long rows, int kase)
+{
+    long words = REAL(p)->in.words(rows, kase);
+    int *in = malloc((size_t)words * 4);
+    ck_assert_ptr_nonnull(in);
+    REAL(p)->in.make(in, rows, kase, 11);
+    uint64_t h = 1469598103934665603ull;
+    for (long i = 0; i < words; i++)
+        h = (h ^ (uint32_t)in[i]) * 1099511628211ull;
+    free(in);
+    return h;
+}
+START_TEST(spmv_structures_kept)
+{
+    const pl_part *p = part("df");
+    uint64_t first = input_hash(p, 1025, 1), other = input_hash(p, 1025, 3);
+    ck_assert(first != other);
+    ck_assert(input_hash(p, 1025, 1) == first);
+    for (long rows = 40; rows < 40 + 70; rows++) /* more than are kept */
+        for (int kase = 0; kase < 2; kase++)
+            input_hash(p, rows, kase);
+    ck_assert(input_hash(p, 1025, 3) == other);
+    ck_assert(input_hash(p, 1025, 1) == first);
+    ck_assert(input_hash(part("cd"), 1025, 1) != first); /* double values, the same structure */
+}
+END_TEST
+
 START_TEST(spmv_short_by_one)
 {
     const char *ids[] = {"cf", "dd"};
@@ -251,6 +281,7 @@ Suite *check_suite(void)
     tcase_add_test(t, named_mistakes);
     tcase_add_test(t, spmv_cases);
     tcase_add_test(t, spmv_short_by_one);
+    tcase_add_test(t, spmv_structures_kept);
     tcase_add_test(t, reads_output);
     tcase_add_test(t, inputs_off_the_grid);
     suite_add_tcase(s, t);

@@ -282,13 +282,32 @@ static const double d_params[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
 static const long spmv_test_sizes[] = {0, 1, 31, 33, 1000, 1025, 65537, 3L << 16, 262147};
 static const long spmv_bench_sizes[] = {1L << 18, 1L << 20, 1L << 22};
 
-/* The structure of the last (rows, case) asked for: tests of one size and
-   case reuse it (the input's length first, then the input). */
-static struct {
+/* The structures made so far, by (rows, case): each size's cases come
+   once for each of the four SpMV parts, and a structure of 2^18 rows took
+   20-35 ms to make on an H100 host, 60 tests of a check. Their values are
+   the inputs' own (make_spmv), so only rows and columns are kept; past
+   SHAPES_BYTES the kept ones go (run's sizes reach 2^22 rows). */
+#define MAX_SHAPES 64
+#define SHAPES_BYTES ((size_t)512 << 20)
+static struct shape {
     long rows;
     int family_case; /* the case whose family and mean made it */
     pl_csr m;
-} shape = {-1, -1, {0}};
+} shapes[MAX_SHAPES];
+static int nshapes;
+static size_t shapes_bytes;
+
+static size_t shape_bytes(const pl_csr *m)
+{
+    return (size_t)(m->rows + 1) * sizeof(long) + (size_t)m->nnz * sizeof(int);
+}
+
+static void forget_shapes(void)
+{
+    for (int i = 0; i < nshapes; i++)
+        pl_csr_free(&shapes[i].m);
+    nshapes = 0, shapes_bytes = 0;
+}
 
 /* The matrix of `run --matrix FILE` (load_matrix). */
 static pl_csr file_m;
@@ -312,13 +331,16 @@ static const pl_csr *structure(long rows, double param)
             fc = k;
             break;
         }
-    if (shape.rows == rows && shape.family_case == fc)
-        return &shape.m;
-    pl_csr_free(&shape.m);
-    shape.rows = -1;
+    for (int i = 0; i < nshapes; i++)
+        if (shapes[i].rows == rows && shapes[i].family_case == fc)
+            return &shapes[i].m;
+    if (nshapes == MAX_SHAPES)
+        forget_shapes();
+    struct shape *sh = &shapes[nshapes];
+    memset(sh, 0, sizeof *sh);
     if (rows == 0) { /* mtxgen makes no empty matrix: rows 0, cols 0 */
-        shape.m.row_ptr = calloc(1, sizeof(long));
-        if (!shape.m.row_ptr)
+        sh->m.row_ptr = calloc(1, sizeof(long));
+        if (!sh->m.row_ptr)
             return NULL;
     } else {
         long nnz = (long)llround(c->mean * (double)rows);
@@ -327,14 +349,22 @@ static const pl_csr *structure(long rows, double param)
         if (nnz > rows * rows) /* a tiny matrix: full */
             nnz = rows * rows;
         char err[256];
-        if (pl_mtxgen(c->family, rows, rows, nnz, pl_seed_mix(0x6d6174ull, (uint64_t)rows, (uint64_t)fc), &shape.m,
+        if (pl_mtxgen(c->family, rows, rows, nnz, pl_seed_mix(0x6d6174ull, (uint64_t)rows, (uint64_t)fc), &sh->m,
                       err, sizeof err) != 0) {
             fprintf(stderr, "lab06: %s\n", err);
             return NULL;
         }
+        free(sh->m.val), sh->m.val = NULL;
     }
-    shape.rows = rows, shape.family_case = fc;
-    return &shape.m;
+    size_t bytes = shape_bytes(&sh->m);
+    if (nshapes > 0 && shapes_bytes + bytes > SHAPES_BYTES) { /* room for this one: the others go */
+        struct shape keep = *sh;
+        forget_shapes();
+        shapes[0] = keep, sh = &shapes[0];
+    }
+    sh->rows = rows, sh->family_case = fc;
+    nshapes++, shapes_bytes += bytes;
+    return &sh->m;
 }
 
 static lab06_csr_at layout_of(const pl_csr *m, int dbl) { return lab06_csr_layout(m->rows, m->cols, m->nnz, dbl + 1); }
