@@ -10,6 +10,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +236,59 @@ START_TEST(radix_sorts_like_qsort_and_stably)
 }
 END_TEST
 
+/* radix_sort_omp above its serial cut-off gathers each thread's keys of a
+   digit in a line-sized buffer, writes whole lines, and the part lines left
+   at the end of each pass. Sizes that are no multiple of 16, odd thread
+   counts and arrays off the 64-byte grid leave part lines in every digit;
+   few distinct keys make long runs of equal keys, whose values must keep
+   their order; keys that agree in some digits skip those passes, and an odd
+   number of passes that moved leaves the result to be copied back. */
+START_TEST(radix_omp_part_lines_and_stability)
+{
+    static const size_t sizes[] = {65536 + 13, (1u << 20) + 7};
+    static const int teams[] = {1, 3, 4};
+    int was = omp_get_max_threads();
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int kind = 0; kind < 4; kind++) {
+            size_t n = sizes[s];
+            unsigned *in = malloc(n * sizeof *in), *want = malloc(n * sizeof *in);
+            unsigned *kbuf = malloc((n + 1) * sizeof *in), *vbuf = malloc((n + 3) * sizeof *in);
+            unsigned *k = kbuf + 1, *v = vbuf + 3; /* off the 64-byte grid, and off each other's */
+            pl_rng r;
+            pl_rng_seed(&r, 77 + n + (uint64_t)kind);
+            for (size_t i = 0; i < n; i++) {
+                unsigned x = (unsigned)pl_rng_next(&r);
+                in[i] = kind == 0 ? x                          /* random */
+                      : kind == 1 ? x % 5                      /* few distinct: long equal runs */
+                      : kind == 2 ? x & 0xffff00ffu            /* digit 1 always 0: 3 passes move */
+                                  : (x % 7) << 8;              /* only digit 1 varies: 1 pass moves */
+            }
+            memcpy(want, in, n * sizeof *in);
+            sort_qsort(want, n);
+            for (size_t t = 0; t < sizeof teams / sizeof teams[0]; t++)
+                for (int pairs = 0; pairs < 2; pairs++) {
+                    omp_set_num_threads(teams[t]);
+                    memcpy(k, in, n * sizeof *in);
+                    for (size_t i = 0; i < n; i++)
+                        v[i] = (unsigned)i; /* values: the input positions */
+                    ck_assert_int_eq(radix_sort_omp(k, pairs ? v : NULL, n), 0);
+                    ck_assert_msg(memcmp(k, want, n * sizeof *k) == 0, "n=%zu kind %d, %d threads%s: keys differ",
+                                  n, kind, teams[t], pairs ? ", pairs" : "");
+                    size_t moved = 0, unstable = 0;
+                    for (size_t i = 0; pairs && i < n; i++) {
+                        moved += v[i] >= n || in[v[i]] != k[i]; /* each value moved with its key */
+                        unstable += i && k[i] == k[i - 1] && v[i - 1] > v[i];
+                    }
+                    ck_assert_msg(moved == 0 && unstable == 0,
+                                  "n=%zu kind %d, %d threads: %zu values astray, %zu unstable",
+                                  n, kind, teams[t], moved, unstable);
+                }
+            free(in), free(want), free(kbuf), free(vbuf);
+        }
+    omp_set_num_threads(was);
+}
+END_TEST
+
 START_TEST(radix_key_maps_keep_order)
 {
     const int ints[] = {-2147483647 - 1, -70000, -1, 0, 1, 70000, 2147483647};
@@ -270,6 +324,7 @@ Suite *check_suite(void)
     suite_add_tcase(s, t);
     t = tcase_create("radix");
     tcase_add_test(t, radix_sorts_like_qsort_and_stably);
+    tcase_add_test(t, radix_omp_part_lines_and_stability);
     tcase_add_test(t, radix_key_maps_keep_order);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
