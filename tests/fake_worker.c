@@ -46,6 +46,8 @@ int main(int argc, char **argv)
             memset(shm + l.guard_front, PL_POISON_BYTE, 2 * PL_GUARD_BYTES);
         } else if (q.kind == PL_REQ_CALL) {
             flaky_calls += !strcmp(q.part, "flaky");
+            if ((q.flags & PL_RQ_PATCH) && q.patch_at >= 0 && q.patch_at < q.in_len) /* a timed call's patch */
+                ((int *)(shm + l.in))[q.patch_at] = q.patch_value;
             if (!strcmp(q.part, "segv"))
                 raise(SIGSEGV);
             if (!strcmp(q.part, "exit"))

@@ -77,6 +77,43 @@ START_TEST(limit_test_runs_once_and_shares)
 }
 END_TEST
 
+/* The yardstick's timings made ahead, for a lab's performance tests: the
+   submission's worker is stopped once, before them, and started again for
+   the first test; the tests that follow take theirs and time the
+   submission alone, in the same worker. A test without one (not in the
+   list) is timed as before: the submission's worker stopped before its
+   yardstick. */
+static const pl_perf ahead_perfs[] = {
+    {.part = "ok", .n = 5000, .points = 1, .yardstick = PL_YARD_VENDOR, .full = 0.9, .zero = 0.1},
+    {.part = "ok", .n = 7000, .points = 1, .yardstick = PL_YARD_VENDOR, .full = 0.9, .zero = 0.1},
+    {.part = "ok", .n = 9000, .points = 1, .yardstick = PL_YARD_VENDOR, .full = 0.9, .zero = 0.1},
+};
+START_TEST(yardsticks_timed_ahead)
+{
+    pl_session *s = fake_session(), *y = fake_session();
+    pl_lab lab = ok_lab;
+    lab.perf = ahead_perfs, lab.nperf = 3;
+    const pl_perf *list[] = {&ahead_perfs[0], &ahead_perfs[1]};
+    pl_result r;
+    int started = pl_session_starts(s), yard_started = pl_session_starts(y);
+    pl_lab_perf_ahead(s, y, &lab, list, 2, 3, 5, 30);
+    for (int k = 0; k < 2; k++) {
+        pl_lab_perf(s, y, &lab, &ahead_perfs[k], 3, 5, 30, NULL, &r);
+        ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+        ck_assert_msg(fabs(r.value - 1) < 0.05, "%g", r.value); /* the fake's calls all take 1 ms */
+        ck_assert_int_eq(pl_session_starts(s), started + 1);
+    }
+    ck_assert_int_eq(pl_session_starts(y), yard_started);
+    /* not made ahead: as before */
+    pl_lab_perf(s, y, &lab, &ahead_perfs[2], 3, 5, 30, NULL, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    pl_lab_test(s, &ok_lab, &ok_parts[0], 1025, NAN, 5, 30, &r);
+    ck_assert_int_eq(pl_session_starts(s), started + 2);
+    pl_session_close(s);
+    pl_session_close(y);
+}
+END_TEST
+
 /* A stress part (a stress judge's runs): every run on a fresh input, each judged;
    the fake worker's "flaky" part is wrong in every third call (index 0 off
    by one), "ok" never; a reference that is always wrong fails every run. */
@@ -255,6 +292,7 @@ Suite *check_suite(void)
     TCase *t;
     t = tcase_create("lab_run");
     tcase_add_test(t, limit_test_runs_once_and_shares);
+    tcase_add_test(t, yardsticks_timed_ahead);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_add_test(t, omp_team_fits_the_cpus);
     tcase_add_test(t, settle_waits_for_spinning_threads);

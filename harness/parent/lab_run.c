@@ -744,6 +744,51 @@ static double believed_ms(const timing *t, const timing *y, int *clock_used, dou
     return pl_median(used, t->reps);
 }
 
+/* Yardstick timings made before their tests (pl_lab_perf_ahead): a
+   performance test finds its own here, by its pl_perf. */
+#define MAX_AHEAD 32
+static struct ahead {
+    const pl_perf *perf;
+    int ok;
+    char reason[sizeof ((pl_result *)0)->reason]; /* why not ok */
+    double seconds;            /* its share of the time: its timing, the first one the worker's stop too */
+    double ph[PH_COUNT], warm; /* its phases (PRIMLAB_PHASES) */
+    int settles, settled;
+    timing ty;
+} ahead[MAX_AHEAD];
+static int nahead;
+
+void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *const *perfs, int n,
+                       int reps, uint64_t seed, double timeout_s)
+{
+    nahead = 0;
+    int vendor = 0;
+    for (int i = 0; i < n; i++)
+        vendor += perfs[i]->yardstick == PL_YARD_VENDOR;
+    if (!yard_s || yard_s == s || !vendor)
+        return;
+    double t0 = pl_now();
+    pl_session_restart(s); /* it starts again at its next request, after these */
+    for (int i = 0; i < n && nahead < MAX_AHEAD; i++) {
+        const pl_part *p = pl_find_part(lab, perfs[i]->part);
+        if (!p || perfs[i]->yardstick != PL_YARD_VENDOR)
+            continue;
+        struct ahead *a = &ahead[nahead++];
+        memset(ph_sum, 0, sizeof ph_sum);
+        ph_warm_stage = 0, ph_settles = ph_settled = 0;
+        pl_result ry;
+        memset(&ry, 0, sizeof ry);
+        a->perf = perfs[i];
+        a->ok = timed_variant(yard_s, lab, p, PL_VAR_VENDOR, perfs[i]->n, perfs[i]->param, seed + 1, reps, timeout_s, 1,
+                              &a->ty, &ry);
+        snprintf(a->reason, sizeof a->reason, "%s", ry.reason);
+        memcpy(a->ph, ph_sum, sizeof ph_sum);
+        a->warm = ph_warm_stage, a->settles = ph_settles, a->settled = ph_settled;
+        a->seconds = pl_now() - t0;
+        t0 = pl_now();
+    }
+}
+
 void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *perf, int reps, uint64_t seed,
                  double timeout_s, const char *no_points, pl_result *r)
 {
@@ -756,8 +801,17 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         return;
     }
     static timing ti, ty;
+    const struct ahead *a = NULL;
+    for (int i = 0; i < nahead && !a && yard_s && yard_s != s; i++)
+        if (ahead[i].perf == perf && ahead[i].ty.reps == (reps > 64 ? 64 : reps))
+            a = &ahead[i];
     memset(ph_sum, 0, sizeof ph_sum);
     ph_warm_stage = 0, ph_settles = ph_settled = 0;
+    if (a) { /* the yardstick's share, counted here */
+        memcpy(ph_sum, a->ph, sizeof ph_sum);
+        ph_warm_stage = a->warm, ph_settles = a->settles, ph_settled = a->settled;
+        t0 -= a->seconds;
+    }
     if (!timed_variant(s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed, reps, timeout_s, 0, &ti, r)) {
         r->seconds = pl_now() - t0;
         return;
@@ -767,16 +821,24 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     const timing *trusted_y = NULL;
     if (perf->yardstick == PL_YARD_VENDOR) {
         /* The yardstick in a worker of its own, the submission's gone: nothing
-           it left running can slow the yardstick down. */
+           it left running can slow the yardstick down. Timed before, when
+           pl_lab_perf_ahead was: the same, once for the lab's tests. */
         int trusted = yard_s && yard_s != s;
-        if (trusted) {
-            pl_session_restart(s);
-            s = yard_s;
-        }
         pl_result ry;
         memset(&ry, 0, sizeof ry);
-        if (!timed_variant(s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 1, reps, timeout_s, trusted, &ty,
-                           &ry)) {
+        int yard_ok;
+        if (a) {
+            ty = a->ty, yard_ok = a->ok;
+            snprintf(ry.reason, sizeof ry.reason, "%s", a->reason);
+        } else {
+            if (trusted) {
+                pl_session_restart(s);
+                s = yard_s;
+            }
+            yard_ok = timed_variant(s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 1, reps, timeout_s, trusted,
+                                    &ty, &ry);
+        }
+        if (!yard_ok) {
             r->status = PL_ERROR;
             snprintf(r->reason, sizeof r->reason, "the yardstick failed: %.170s", ry.reason);
             r->seconds = pl_now() - t0;

@@ -38,6 +38,7 @@ struct pl_session {
     unsigned char *shm;
     size_t shm_bytes;
     size_t shm_faulted; /* [0, this) of the mapping faulted in (pl_session_faulted) */
+    int starts;         /* workers started (pl_session_starts) */
     pid_t pid;            /* bwrap, or the worker itself without a sandbox */
     int req_fd, rep_fd, out_fd;
     int alive, sandboxed;
@@ -654,6 +655,7 @@ static int start_worker(pl_session *s, pl_result *r)
     s->rep_fd = rep[0];
     s->out_fd = out[0];
     s->alive = 1;
+    s->starts++;
     s->sandboxed = bwrap != NULL;
     s->tail[0] = '\0';
     fcntl(s->out_fd, F_SETFL, O_NONBLOCK);
@@ -752,6 +754,8 @@ unsigned char *pl_session_shm(pl_session *s, size_t bytes)
 }
 
 size_t *pl_session_faulted(pl_session *s) { return &s->shm_faulted; }
+
+int pl_session_starts(const pl_session *s) { return s->starts; }
 
 pl_session *pl_session_open(const pl_session_opts *o, char *why, size_t cap)
 {

@@ -85,6 +85,9 @@ int pl_session_request(pl_session *s, pl_req *q, pl_reply *rep, double deadline,
    is lost); the next request starts a fresh one. */
 void pl_session_restart(pl_session *s);
 
+/* How many workers the session has started, the first one included. */
+int pl_session_starts(const pl_session *s);
+
 /* CPU time, in ms, used so far by every process of the current worker (its
    sandbox included), as the kernel counts it: the worker's own word on it
    is worth nothing. Clock-tick resolution; 0 when there is no worker. */
