@@ -16,6 +16,7 @@
 
 #define BENCH_NAME "bench_lab08_knobs"
 #include "bench_common.cuh"
+#include "bench_scan.cuh"
 
 #include <string.h>
 
@@ -41,33 +42,11 @@ static void cub_scan(long n)
 static void copy_kernel(long n) { copy_k<<<sms * 16, 256>>>((const uint4 *)d_in, (uint4 *)d_out, n / 4); }
 static void copy_memcpy(long n) { cudaMemcpyAsync(d_out, d_in, (size_t)n * 4, cudaMemcpyDeviceToDevice); }
 
-/* Random words (a hash of the index and a seed): sums wrap. */
-__global__ void fill_k(unsigned *a, long n, unsigned seed)
-{
-    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
-        unsigned x = (unsigned)i * 2654435761u ^ seed;
-        x ^= x >> 13, x *= 0x5bd1e995u, x ^= x >> 15;
-        a[i] = x;
-    }
-}
-
 /* How many of n elements differ from CUB's scan of fresh random input (the
    output poisoned first, one word past n too, which must stay poisoned). */
 static long differences(scan_fn f, long n)
 {
-    fill_k<<<1024, 256>>>(d_in, n, (unsigned)n * 7919u + 1);
-    size_t b = cub_bytes;
-    CK(cub::DeviceScan::ExclusiveSum(d_cub, b, d_in, d_ref, (int)n));
-    CK(cudaMemset(d_out, 0xA5, (size_t)n * 4 + 4));
-    f(n);
-    CK(cudaGetLastError());
-    unsigned past;
-    CK(cudaMemcpy(&past, d_out + n, 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemset(d_bad, 0, 8));
-    differ_k<<<1024, 256>>>(d_out, d_ref, n, d_bad);
-    unsigned long long bad;
-    CK(cudaMemcpy(&bad, d_bad, 8, cudaMemcpyDeviceToHost));
-    return (long)bad + (past != 0xA5A5A5A5u);
+    return scan_differences(d_in, d_out, d_ref, n, d_bad, d_cub, cub_bytes, [=] { f(n); });
 }
 
 static float median_ms(scan_fn f, long n, int reps)
@@ -102,13 +81,8 @@ int main(int argc, char **argv)
     CK(cudaGetDeviceProperties(&p, 0));
     sms = p.multiProcessorCount;
     const long room = n + 4096;
-    CK(cudaMalloc(&d_in, room * 4));
-    CK(cudaMalloc(&d_out, room * 4));
-    CK(cudaMalloc(&d_ref, room * 4));
+    scan_buffers(room, &d_in, &d_out, &d_ref, &d_bad, &d_cub, &cub_bytes);
     CK(cudaMalloc(&d_scratch, SPS_SCRATCH_BYTES(room)));
-    CK(cudaMalloc(&d_bad, 8));
-    CK(cub::DeviceScan::ExclusiveSum(nullptr, cub_bytes, d_in, d_out, (int)room));
-    CK(cudaMalloc(&d_cub, cub_bytes));
     printf("# %s, %d SMs, CCCL %d.%d.%d; n = %ld, median of %d\n", p.name, sms, CCCL_MAJOR_VERSION,
            CCCL_MINOR_VERSION, CCCL_PATCH_VERSION, n, reps);
 
@@ -123,7 +97,7 @@ int main(int argc, char **argv)
                 printf("WRONG %s at n = %ld: %ld elements differ from CUB\n", v.name, m, bad), wrong = 1;
         }
 
-    fill_k<<<1024, 256>>>(d_in, n, 777);
+    fill_words_k<<<1024, 256>>>(d_in, n, 777);
     const double bytes = 8.0 * n;
     const float t_memcpy = median_ms(copy_memcpy, n, reps), t_copy = median_ms(copy_kernel, n, reps),
                 t_cub = median_ms(cub_scan, n, reps);
