@@ -535,9 +535,12 @@ typedef struct timing {
    judge) against the calls it times. */
 enum { PH_GEN, PH_EXPECT, PH_SETTLE, PH_COPY, PH_STAGE, PH_CALL, PH_FETCH, PH_JUDGE, PH_COUNT };
 static const char *const ph_name[PH_COUNT] = {"input", "oracle", "settle", "copy", "stage", "call", "fetch", "judge"};
-static double ph_sum[PH_COUNT];
-static double ph_warm_stage; /* the warm-up repetitions' STAGE: a worker's start, its first pinning */
-static int ph_settles, ph_settled; /* pl_settle_threads calls, and those whose threads slept within the cap */
+typedef struct phases {
+    double sum[PH_COUNT];
+    double warm_stage;     /* the warm-up repetitions' STAGE: a worker's start, its first pinning */
+    int settles, settled;  /* pl_quiet_threads calls, and those whose threads slept within the cap */
+} phases;
+static phases timed_ph; /* the performance test under way */
 
 static void phases_report(const char *what, double total_s)
 {
@@ -545,9 +548,9 @@ static void phases_report(const char *what, double total_s)
         return;
     fprintf(stderr, "phases %s: %.3f s:", what, total_s);
     for (int i = 0; i < PH_COUNT; i++)
-        fprintf(stderr, " %s %.3f", ph_name[i], ph_sum[i]);
-    fprintf(stderr, " (warm-up stage %.3f; threads asleep in %d of %d settles)\n", ph_warm_stage, ph_settled,
-            ph_settles);
+        fprintf(stderr, " %s %.3f", ph_name[i], timed_ph.sum[i]);
+    fprintf(stderr, " (warm-up stage %.3f; threads asleep in %d of %d settles)\n", timed_ph.warm_stage,
+            timed_ph.settled, timed_ph.settles);
 }
 
 /* trusted: the yardstick, in a worker no submission ran in. Its timed
@@ -577,7 +580,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         double tp = pl_now();
         if (!reuse)
             gen_input(lab, p, in, (size_t)c.in_len, n, rep_seed, param);
-        ph_sum[PH_GEN] += pl_now() - tp, tp = pl_now();
+        timed_ph.sum[PH_GEN] += pl_now() - tp, tp = pl_now();
         /* The staged input, then a patch that the CALL applies: one word
            takes another word's value, within the span the judge allows (so
            it stays a valid input: a pair's key, not its value; a matrix's
@@ -607,7 +610,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
             if (at >= 0)
                 in[at] = before;
         }
-        ph_sum[PH_EXPECT] += pl_now() - tp, tp = pl_now();
+        timed_ph.sum[PH_EXPECT] += pl_now() - tp, tp = pl_now();
         /* The window that bounds a call opens after the input is in shared
            memory, at the STAGE request. The copy is this process's own work,
            and its time depends on where the pages of each worker's region
@@ -628,7 +631,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
            back they passed. One run each: not proof, and ~1 s a check. */
         copy_big(c.shm + c.l.in, in, ibytes);
         double tc = pl_now();
-        ph_sum[PH_COPY] += tc - t0;
+        timed_ph.sum[PH_COPY] += tc - t0;
         /* The OpenMP threads of the input, the reference and the copy spin
            on every core after their work (8.5 ms on an H100 host), and may
            delay the worker's launches inside the window: the likely cause
@@ -636,9 +639,9 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
            the CUDA events. A fixed 10 ms was waited here; now the team is
            ended, and the window waits until every thread sleeps (outside
            the window and its CPU share; at most 10 ms). */
-        ph_settled += pl_quiet_threads(10e-3);
+        timed_ph.settled += pl_quiet_threads(10e-3);
         double t1 = pl_now();
-        ph_sum[PH_SETTLE] += t1 - tc, ph_settles++;
+        timed_ph.sum[PH_SETTLE] += t1 - tc, timed_ph.settles++;
         pl_reply rep, other;
         double w = 0;
         ok = ask(&c, PL_REQ_STAGE, PL_RQ_UPLOAD | PL_RQ_TIMED, 0, &other, NULL);
@@ -651,9 +654,9 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
         double t3 = pl_now();
         ok = ok && ask(&c, PL_REQ_FETCH, PL_RQ_GUARDS, 0, &other, NULL);
         double t4 = pl_now(), window = (t4 - t1) * 1e3;
-        ph_sum[PH_STAGE] += t2 - t1, ph_sum[PH_CALL] += t3 - t2, ph_sum[PH_FETCH] += t4 - t3;
+        timed_ph.sum[PH_STAGE] += t2 - t1, timed_ph.sum[PH_CALL] += t3 - t2, timed_ph.sum[PH_FETCH] += t4 - t3;
         if (k < 0)
-            ph_warm_stage += t2 - t1;
+            timed_ph.warm_stage += t2 - t1;
         if (k >= 0 && k < 64)
             t->copy[k] = (tc - t0) * 1e3, t->stage[k] = (t2 - t1) * 1e3, t->fetch[k] = (t4 - t3) * 1e3;
         if (ok && k >= 0)
@@ -668,7 +671,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
             int right = judge(p, &v, &d);
             if (at >= 0)
                 in[at] = before;
-            ph_sum[PH_JUDGE] += pl_now() - t4;
+            timed_ph.sum[PH_JUDGE] += pl_now() - t4;
             if (!right) {
                 r->status = PL_FAIL;
                 r->findings = d.findings;
@@ -752,8 +755,7 @@ static struct ahead {
     int ok;
     char reason[sizeof ((pl_result *)0)->reason]; /* why not ok */
     double seconds;            /* its share of the time: its timing, the first one the worker's stop too */
-    double ph[PH_COUNT], warm; /* its phases (PRIMLAB_PHASES) */
-    int settles, settled;
+    phases ph;                 /* its phases (PRIMLAB_PHASES) */
     timing ty;
 } ahead[MAX_AHEAD];
 static int nahead;
@@ -774,16 +776,14 @@ void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, con
         if (!p || perfs[i]->yardstick != PL_YARD_VENDOR)
             continue;
         struct ahead *a = &ahead[nahead++];
-        memset(ph_sum, 0, sizeof ph_sum);
-        ph_warm_stage = 0, ph_settles = ph_settled = 0;
+        memset(&timed_ph, 0, sizeof timed_ph);
         pl_result ry;
         memset(&ry, 0, sizeof ry);
         a->perf = perfs[i];
         a->ok = timed_variant(yard_s, lab, p, PL_VAR_VENDOR, perfs[i]->n, perfs[i]->param, seed + 1, reps, timeout_s, 1,
                               &a->ty, &ry);
         snprintf(a->reason, sizeof a->reason, "%s", ry.reason);
-        memcpy(a->ph, ph_sum, sizeof ph_sum);
-        a->warm = ph_warm_stage, a->settles = ph_settles, a->settled = ph_settled;
+        a->ph = timed_ph;
         a->seconds = pl_now() - t0;
         t0 = pl_now();
     }
@@ -805,11 +805,9 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     for (int i = 0; i < nahead && !a && yard_s && yard_s != s; i++)
         if (ahead[i].perf == perf && ahead[i].ty.reps == (reps > 64 ? 64 : reps))
             a = &ahead[i];
-    memset(ph_sum, 0, sizeof ph_sum);
-    ph_warm_stage = 0, ph_settles = ph_settled = 0;
+    memset(&timed_ph, 0, sizeof timed_ph);
     if (a) { /* the yardstick's share, counted here */
-        memcpy(ph_sum, a->ph, sizeof ph_sum);
-        ph_warm_stage = a->warm, ph_settles = a->settles, ph_settled = a->settled;
+        timed_ph = a->ph;
         t0 -= a->seconds;
     }
     if (!timed_variant(s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed, reps, timeout_s, 0, &ti, r)) {

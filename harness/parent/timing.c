@@ -167,13 +167,6 @@ int pl_omp_team_fit(void)
     return omp_get_max_threads();
 }
 
-static double mono_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 int pl_threads_running(void)
 {
     DIR *dir = opendir("/proc/self/task");
@@ -204,12 +197,12 @@ int pl_threads_running(void)
 
 int pl_settle_threads(double cap_s)
 {
-    double end = mono_now() + cap_s;
+    double end = omp_get_wtime() + cap_s;
     for (;;) {
         int running = pl_threads_running();
         if (running == 0)
             return 1;
-        double left = end - mono_now();
+        double left = end - omp_get_wtime();
         if (left <= 0)
             return 0;
         if (running < 0 || left < 200e-6) {
