@@ -85,7 +85,9 @@ int main(int argc, char **argv)
 
     static const int threads[] = {64, 128, 256, 512, 1024};
     int wrong = 0;
-    const long sizes[] = {1, 2, 1000, 4097, 123457, (1L << 22) + 13, n};
+    /* 20000 and 2^24 + 5: the top level's block walks several tiles, the
+       last one partial (8193 tile sums with 256 threads, 16385 with 128) */
+    const long sizes[] = {1, 2, 1000, 4097, 20000, 123457, (1L << 22) + 13, (1L << 24) + 5, n};
     for (int t : threads)
         for (long m : sizes) {
             if (m > n)
