@@ -100,7 +100,13 @@ START_TEST(yardsticks_timed_ahead)
     for (int k = 0; k < 2; k++) {
         pl_lab_perf(s, y, &lab, &ahead_perfs[k], 3, 5, 30, NULL, &r);
         ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
-        ck_assert_msg(fabs(r.value - 1) < 0.05, "%g", r.value); /* the fake's calls all take 1 ms */
+        /* The fake's calls all report 1 ms, so the ratio is 1 on an idle
+           machine. Its windows are nothing but overhead, though, and the
+           parent's clock bound raises a repetition whose window took
+           longer than the yardstick's, timed earlier: on a loaded machine
+           the ratio falls (0.55 seen on 2 busy cores), it never rises. A
+           yardstick time lost or left at zero gives 0, inf or NaN. */
+        ck_assert_msg(r.value > 0.05 && r.value < 1.05, "%g", r.value);
         ck_assert_int_eq(pl_session_starts(s), started + 1);
     }
     ck_assert_int_eq(pl_session_starts(y), yard_started);
