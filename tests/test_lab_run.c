@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *const pl_impl_variant = "fake"; /* lab_run.c names it in benchmark rows */
 static const long fake_sizes[] = {0, 1, 1024, 1025, 1L << 20};
@@ -115,6 +116,43 @@ START_TEST(yardsticks_timed_ahead)
     ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
     pl_lab_test(s, &ok_lab, &ok_parts[0], 1025, NAN, 5, 30, &r);
     ck_assert_int_eq(pl_session_starts(s), started + 2);
+    pl_session_close(s);
+    pl_session_close(y);
+}
+END_TEST
+
+/* PRIMLAB_PHASES prints every timed repetition of a performance test, the
+   code's and its yardstick's: the fake's event times (1 ms each) and a
+   window for each of the three. */
+START_TEST(perf_repetitions_reported)
+{
+    pl_session *s = fake_session(), *y = fake_session();
+    pl_lab lab = ok_lab;
+    lab.perf = ahead_perfs, lab.nperf = 3;
+    char path[] = "/tmp/primlab-reps-XXXXXX";
+    int fd = mkstemp(path), saved = dup(2);
+    ck_assert_int_ge(fd, 0);
+    setenv("PRIMLAB_PHASES", "1", 1);
+    fflush(stderr);
+    dup2(fd, 2);
+    pl_result r;
+    pl_lab_perf(s, y, &lab, &ahead_perfs[1], 3, 5, 30, NULL, &r);
+    fflush(stderr);
+    dup2(saved, 2);
+    unsetenv("PRIMLAB_PHASES");
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    char text[4096] = "";
+    FILE *f = fopen(path, "r");
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    text[got] = 0;
+    fclose(f), close(fd), unlink(path);
+    const char *code = strstr(text, "reps 97.ok n=7000 code: event 1.0000 1.0000 1.0000; window ");
+    const char *yard = strstr(text, "reps 97.ok n=7000 yardstick: event 1.0000 1.0000 1.0000; window ");
+    ck_assert_msg(code && yard, "%s", text);
+    double w[3];
+    ck_assert_int_eq(sscanf(strchr(code, ';') + 9, "%lf %lf %lf", &w[0], &w[1], &w[2]), 3);
+    for (int k = 0; k < 3; k++)
+        ck_assert_msg(w[k] > 0 && w[k] < 30000, "%s", text);
     pl_session_close(s);
     pl_session_close(y);
 }
@@ -299,6 +337,7 @@ Suite *check_suite(void)
     t = tcase_create("lab_run");
     tcase_add_test(t, limit_test_runs_once_and_shares);
     tcase_add_test(t, yardsticks_timed_ahead);
+    tcase_add_test(t, perf_repetitions_reported);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_add_test(t, omp_team_fits_the_cpus);
     tcase_add_test(t, settle_waits_for_spinning_threads);

@@ -553,6 +553,28 @@ static void phases_report(const char *what, double total_s)
             timed_ph.settled, timed_ph.settles);
 }
 
+/* With PRIMLAB_PHASES, each timed repetition of a performance test: the
+   worker's event time and the parent's window (STAGE to FETCH), ms, for
+   the submission and its GPU yardstick (y; NULL: a CPU yardstick), to see
+   how much a ratio moves from one repetition, or one check, to the next. */
+static void reps_report(const char *what, const timing *t, const timing *y)
+{
+    if (!getenv("PRIMLAB_PHASES"))
+        return;
+    for (int v = 0; v < 2; v++) {
+        const timing *x = v ? y : t;
+        if (!x)
+            continue;
+        fprintf(stderr, "reps %s %s: event", what, v ? "yardstick" : "code");
+        for (int k = 0; k < x->reps; k++)
+            fprintf(stderr, " %.4f", x->ev[k]);
+        fprintf(stderr, "; window");
+        for (int k = 0; k < x->reps; k++)
+            fprintf(stderr, " %.4f", x->window[k]);
+        fprintf(stderr, "\n");
+    }
+}
+
 /* trusted: the yardstick, in a worker no submission ran in. Its timed
    repetitions reuse the warm-up's input, checked there: fresh inputs and a
    check of every repetition are for the submission's calls, and cost the
@@ -956,6 +978,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     char what[64];
     snprintf(what, sizeof what, "%s.%s n=%ld", lab->id, p->id, perf->n);
     phases_report(what, r->seconds);
+    reps_report(what, &ti, perf->yardstick == PL_YARD_VENDOR ? &ty : NULL);
 }
 
 /* ---------------------------------------------------------------- bench */
