@@ -330,6 +330,62 @@ START_TEST(cgroup_quota_below_the_top)
 }
 END_TEST
 
+/* The clock rule (pl_believed_ms): a trusted yardstick of 7 repetitions,
+   0.1 ms calls, CALLs 0.15 ms longer, windows of 3.2-5.0 ms (an H100
+   host's, 2^24 words staged). */
+static const double y_ev[7] = {0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1};
+static const double y_call[7] = {0.25, 0.25, 0.26, 0.25, 0.24, 0.25, 0.25};
+static const double y_win[7] = {3.2, 3.3, 3.9, 3.4, 5.0, 3.3, 3.5};
+static const pl_rep_times yard7 = {7, y_ev, y_call, y_win};
+
+/* Honest windows that vary as the yardstick's do: four of seven longer
+   than its median by 1.3 ms, none beyond its longest. The events count
+   (the rule before allowed the yardstick's median window, and charged
+   0.82 ms a call: how the 06.dd row cost an honest solution 0.63 of its
+   2 performance points). */
+START_TEST(clock_rule_spares_honest_windows)
+{
+    const double ev[7] = {0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1}, call[7] = {0.26, 0.25, 0.25, 0.27, 0.25, 0.25, 0.25};
+    const double win[7] = {4.6, 4.8, 4.7, 4.9, 3.3, 3.4, 3.5};
+    pl_rep_times code = {7, ev, call, win};
+    double ev_med, clock_med;
+    int used = -1;
+    double t = pl_believed_ms(&code, &yard7, &ev_med, &clock_med, &used);
+    ck_assert_msg(t == 0.1 && ev_med == 0.1 && !used && clock_med == 0, "%g %g %g %d", t, ev_med, clock_med, used);
+}
+END_TEST
+
+/* Work hidden where the events do not see it costs what the clock saw. */
+START_TEST(clock_rule_charges_hidden_work)
+{
+    double ev_med, clock_med, t;
+    int used;
+    /* (1) in every window (precomputed in STAGE, or done on the CPU in
+       FETCH): 2 ms beyond the yardstick's longest window */
+    const double ev[7] = {0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01}, call[7] = {0.16, 0.16, 0.16, 0.16, 0.16, 0.16, 0.16};
+    const double win[7] = {7.0, 7.0, 7.0, 7.0, 7.0, 7.0, 7.0};
+    pl_rep_times code = {7, ev, call, win};
+    t = pl_believed_ms(&code, &yard7, &ev_med, &clock_med, &used);
+    /* 7.0 - 4.9 (the longest window less its call) - 0.25 - 5 % of 7.0 */
+    ck_assert_msg(used && fabs(t - 1.5) < 1e-9, "%g %d", t, used);
+    /* (2) in four of the seven: the median is a charged one */
+    const double win4[7] = {7.0, 3.3, 7.0, 3.4, 7.0, 3.3, 7.0};
+    code.window = win4;
+    t = pl_believed_ms(&code, &yard7, &ev_med, &clock_med, &used);
+    ck_assert_msg(used && fabs(t - 1.5) < 1e-9, "%g %d", t, used);
+    /* (3) events that enclose nothing: the work is in the CALL (the
+       worker waits for the device there), 1 ms beyond the yardstick's */
+    const double call1[7] = {1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25}, win1[7] = {3.3, 3.4, 3.3, 3.5, 3.3, 3.4, 3.3};
+    code.call = call1, code.window = win1;
+    t = pl_believed_ms(&code, &yard7, &ev_med, &clock_med, &used);
+    /* 1.25 - 0.15 (the yardstick's median CALL less its call) - 0.25 - 5 % of 1.25 */
+    ck_assert_msg(used && fabs(t - 0.7875) < 1e-9, "%g %d", t, used);
+    /* (4) a CPU yardstick: the CALL less the slack alone */
+    t = pl_believed_ms(&code, NULL, &ev_med, &clock_med, &used);
+    ck_assert_msg(used && fabs(t - 0.9375) < 1e-9, "%g %d", t, used);
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("lab_run");
@@ -342,6 +398,8 @@ Suite *check_suite(void)
     tcase_add_test(t, omp_team_fits_the_cpus);
     tcase_add_test(t, settle_waits_for_spinning_threads);
     tcase_add_test(t, cgroup_quota_below_the_top);
+    tcase_add_test(t, clock_rule_spares_honest_windows);
+    tcase_add_test(t, clock_rule_charges_hidden_work);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

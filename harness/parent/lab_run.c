@@ -25,12 +25,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The parent's clock may exceed a call's CUDA-event time by the request's
-   round trip and the wake-up after the device's work: so much is allowed
-   before the parent's clock counts instead (see timed_call). */
-#define CLOCK_SLACK_MS 0.25
-#define CLOCK_SLACK_FRAC 0.05
-
 /* memcpy, or memset to zero when src is NULL, by OpenMP threads when it is
    large: the first write of a page of the shared region faults it in, and
    8 GiB of faults on one thread take seconds; a stub's reference (zeros,
@@ -726,47 +720,19 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
     return ok;
 }
 
-/* What the submission's calls took, from its worker's CUDA events, believed
-   only as far as this process's clock allows: the worker shares its address
-   space with the submission, which may answer the protocol itself, work
-   while staging or fetching, or run on a stream the events miss. So a
-   repetition counts at least (1) its CALL request less what a CALL costs
-   besides the call and (2) its whole window, from the STAGE request to the
-   FETCH reply, less what such a window costs besides the call; both costs
-   as measured around the yardstick's trusted worker (y; NULL: unknown, then
-   the CALL less a fixed allowance). Returns the median; *clock_used: the
-   clock raised it. */
-/* What a timing's CALLs and windows cost besides the call (medians). */
-static void overheads(const timing *t, double *call_over, double *window_over)
+/* A timing's repetitions as the clock rule reads them (timing.h). */
+static pl_rep_times rep_times(const timing *t)
 {
-    double tmp[64];
-    for (int k = 0; k < t->reps; k++)
-        tmp[k] = t->call[k] - t->ev[k];
-    *call_over = pl_median(tmp, t->reps);
-    for (int k = 0; k < t->reps; k++)
-        tmp[k] = t->window[k] - t->ev[k];
-    *window_over = pl_median(tmp, t->reps);
+    return (pl_rep_times){t->reps, t->ev, t->call, t->window};
 }
 
+/* What the submission's calls took: pl_believed_ms over its timing and
+   the trusted yardstick's (y; NULL: a CPU yardstick, then the CALL less
+   a fixed allowance). */
 static double believed_ms(const timing *t, const timing *y, int *clock_used, double *event_med, double *clock_med)
 {
-    double used[64], ev[64], bound[64], call_over = 0, window_over = 0;
-    if (y)
-        overheads(y, &call_over, &window_over);
-    for (int k = 0; k < t->reps; k++) {
-        double b = t->call[k] - call_over - CLOCK_SLACK_MS - CLOCK_SLACK_FRAC * t->call[k];
-        if (y) {
-            double bw = t->window[k] - window_over - CLOCK_SLACK_MS - CLOCK_SLACK_FRAC * t->window[k];
-            b = bw > b ? bw : b;
-        }
-        bound[k] = b > 0 ? b : 0;
-        ev[k] = t->ev[k];
-        used[k] = ev[k] >= bound[k] ? ev[k] : bound[k];
-    }
-    *event_med = pl_median(ev, t->reps);
-    *clock_med = pl_median(bound, t->reps);
-    *clock_used = *event_med < *clock_med;
-    return pl_median(used, t->reps);
+    pl_rep_times code = rep_times(t), yard = y ? rep_times(y) : code;
+    return pl_believed_ms(&code, y ? &yard : NULL, event_med, clock_med, clock_used);
 }
 
 /* Yardstick timings made before their tests (pl_lab_perf_ahead): a
@@ -925,19 +891,27 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     if (clock_used) {
         /* what the clock saw besides the calls, the submission's against the
            yardstick's: which of the two bounds raised the time */
-        double ic = 0, iw = 0, yc = 0, yw = 0;
-        overheads(&ti, &ic, &iw);
-        if (trusted_y)
-            overheads(trusted_y, &yc, &yw);
+        double ic, iw, yc = NAN, yw = NAN, tmp[64];
+        for (int k = 0; k < ti.reps; k++)
+            tmp[k] = ti.call[k] - ti.ev[k];
+        ic = pl_median(tmp, ti.reps);
+        for (int k = 0; k < ti.reps; k++)
+            tmp[k] = ti.window[k] - ti.ev[k];
+        iw = pl_median(tmp, ti.reps);
+        if (trusted_y) {
+            pl_rep_times yard = rep_times(trusted_y);
+            pl_clock_allowance(&yard, &yc, &yw);
+        }
         double m[6];
         const double *parts[6] = {ti.copy, ti.stage, ti.fetch, ty.copy, ty.stage, ty.fetch};
         for (int i = 0; i < 6; i++)
             m[i] = i < 3 || trusted_y ? pl_median((double *)parts[i], i < 3 ? ti.reps : ty.reps) : NAN;
         snprintf(r->detail + dl, sizeof r->detail - dl,
                  "the worker's CUDA-event times (median %.4f ms) are below what the parent's clock allows (%.4f ms): "
-                 "the parent's clock is used (besides the call: a CALL request %.3f ms, the yardstick's %.3f ms; "
-                 "the window from STAGE to FETCH %.3f ms, the yardstick's %.3f ms: STAGE %.3f against %.3f, FETCH "
-                 "%.3f against %.3f; not counted, the input into shared memory %.3f against %.3f)\n",
+                 "the parent's clock is used (besides the call, medians: a CALL request %.3f ms, the yardstick's "
+                 "%.3f ms; the window from STAGE to FETCH %.3f ms, the yardstick's longest %.3f ms: STAGE %.3f "
+                 "against %.3f, FETCH %.3f against %.3f; not counted, the input into shared memory %.3f against "
+                 "%.3f)\n",
                  ev_med, clock_med, ic, yc, iw, yw, m[1], m[4], m[2], m[5], m[0], m[3]);
     }
     if (ti.alloc_reps > 0) {

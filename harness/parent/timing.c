@@ -28,6 +28,51 @@ double pl_median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+void pl_clock_allowance(const pl_rep_times *y, double *call_over, double *window_over)
+{
+    double tmp[64];
+    int n = y->reps < 64 ? y->reps : 64;
+    *call_over = *window_over = 0;
+    if (n < 1)
+        return;
+    for (int k = 0; k < n; k++)
+        tmp[k] = y->call[k] - y->ev[k];
+    *call_over = pl_median(tmp, n);
+    for (int k = 0; k < n; k++) {
+        double over = y->window[k] - y->ev[k];
+        if (k == 0 || over > *window_over)
+            *window_over = over;
+    }
+}
+
+double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *event_med, double *clock_med,
+                      int *clock_used)
+{
+    double used[64], ev[64], bound[64], call_over = 0, window_over = 0;
+    int n = code->reps < 64 ? code->reps : 64;
+    if (y)
+        pl_clock_allowance(y, &call_over, &window_over);
+    for (int k = 0; k < n; k++) {
+        double b = code->call[k] - call_over - PL_CLOCK_SLACK_MS - PL_CLOCK_SLACK_FRAC * code->call[k];
+        if (y) {
+            double w = code->window[k];
+            double bw = w - window_over - PL_CLOCK_SLACK_MS - PL_CLOCK_SLACK_FRAC * w;
+            b = bw > b ? bw : b;
+        }
+        bound[k] = b > 0 ? b : 0;
+        ev[k] = code->ev[k];
+        used[k] = ev[k] >= bound[k] ? ev[k] : bound[k];
+    }
+    if (n < 1) {
+        *event_med = *clock_med = 0, *clock_used = 0;
+        return 0;
+    }
+    *event_med = pl_median(ev, n);
+    *clock_med = pl_median(bound, n);
+    *clock_used = *event_med < *clock_med;
+    return pl_median(used, n);
+}
+
 double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s, int *done)
 {
     double v[256];

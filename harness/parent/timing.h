@@ -10,6 +10,42 @@ extern "C" {
 /* Median of v[0..n); reorders v. n >= 1. */
 double pl_median(double *v, int n);
 
+/* One variant's timed repetitions of a performance test, as the parent
+   saw them, ms: the worker's CUDA-event time of each call, the parent's
+   clock around its CALL request, and around its whole window (from the
+   STAGE request to the FETCH reply). reps <= 64. */
+typedef struct pl_rep_times {
+    int reps;
+    const double *ev, *call, *window;
+} pl_rep_times;
+
+/* What the clock may show besides a call before it counts against it: a
+   fixed part and a share of what the clock measured. */
+#define PL_CLOCK_SLACK_MS 0.25
+#define PL_CLOCK_SLACK_FRAC 0.05
+
+/* What the yardstick's repetitions (y, run in a worker no submission ran
+   in) show besides their calls: the median of CALL less event, and the
+   longest window less event. */
+void pl_clock_allowance(const pl_rep_times *y, double *call_over, double *window_over);
+
+/* The time believed for a submission's calls: its CUDA-event times, each
+   raised as far as the parent's clock demands, and the median of those.
+   The worker shares its address space with the submission, which may run
+   on a stream the events miss, answer the protocol itself, or work while
+   staging and fetching; so repetition k counts at least (1) its CALL less
+   the yardstick's median CALL overhead and (2) its window less the
+   yardstick's longest window overhead, each less the slack. An honest
+   window varies with the host (the input's upload, page placement, other
+   load) by as much as the yardstick's own do, and a bound tighter than
+   that took honest submissions' points; work hidden in STAGE or FETCH
+   shows in every window it is done in. y NULL (a CPU yardstick): the CALL
+   less the slack alone. *event_med and *clock_med: the medians of the
+   events and of the bounds; *clock_used: the bounds' median is above the
+   events'. */
+double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *event_med, double *clock_med,
+                      int *clock_used);
+
 /* Median time in ms of up to reps calls of call(arg), after one warm-up;
    stops early (at least 3 calls) once budget_s seconds have been spent.
    A warm-up longer than budget_s is the only sample (its page faults
