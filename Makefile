@@ -262,6 +262,9 @@ build/obj/worker/wrong-scans-core.o: build/obj/harness/worker/worker.o build/obj
 build/tests/wrong-scans-worker: build/obj/worker/wrong-scans-core.o build/obj/tests/wrong_scans.o
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(ALLOC_WRAP) $(LDLIBS)
+build/tests/test_gpu_hold: build/obj/tests/test_gpu_hold.o build/obj/harness/worker/gpu.o
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(LDLIBS)
 define lab_test_rules
 build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a
 	$$(quiet) LINK $$@
@@ -281,7 +284,7 @@ build/tests/test_lab%_judge: build/obj/tests/test_lab%_judge.o build/obj/harness
 CPU_TESTS := $(CPU_UNITS:%=build/tests/test_%) build/tests/test_judges
 # The class report of 1,000 students in at most 10 s (build/primlab-report).
 CPU_TESTS += tests/test_class_report_scale.sh
-GPU_TESTS := build/tests/test_gpu_harness $(SOL_LAB_IDS:%=build/tests/test_lab%)
+GPU_TESTS := build/tests/test_gpu_harness build/tests/test_gpu_hold $(SOL_LAB_IDS:%=build/tests/test_lab%)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
 TEST_WORKERS := build/tests/fake-worker build/tests/wrong-scans-worker
 # A lab's own command-line tests (tests/test_labNN_*.sh), with the GPU suites.

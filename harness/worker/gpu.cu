@@ -125,24 +125,77 @@ extern "C" void pl_flush_l2(void)
     CUDA_CHECK(cudaMemsetAsync(buf, 0, bytes));
 }
 
-extern "C" double pl_time_gpu_once(pl_fn call, void *arg, pl_fn prep, void *prep_arg)
+/* Every block spins ns nanoseconds on the GPU's clock; the launch fills
+   every SM (pl_hold_gpu), so nothing else starts until they end. */
+static __global__ void hold_k(long long ns)
 {
-    static cudaEvent_t start, stop;
+    extern __shared__ unsigned char held[];
+    long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    do
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    while (t - t0 < ns);
+    if (t == 0) /* never: keeps the shared memory the launch asks for */
+        held[threadIdx.x] = 1;
+}
+
+extern "C" void pl_hold_gpu(void)
+{
+    /* two blocks an SM, each of half its threads and half its shared
+       memory: the SM has no room left for a block of anyone else's */
+    static int blocks, threads;
+    static size_t smem;
+    if (!blocks) {
+        int dev = 0, sms = 0, per_sm = 0, smem_sm = 0, smem_max = 0, reserved = 0;
+        CUDA_CHECK(cudaGetDevice(&dev));
+        CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+        CUDA_CHECK(cudaDeviceGetAttribute(&smem_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+        CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+        CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev));
+        threads = per_sm / 2 < 1024 ? per_sm / 2 : 1024;
+        smem = (size_t)(smem_sm / 2 - reserved);
+        smem = smem < (size_t)smem_max ? smem : (size_t)smem_max;
+        CUDA_CHECK(cudaFuncSetAttribute(hold_k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        /* all of the SM's shared memory for shared use, or one block an SM
+           would leave room */
+        CUDA_CHECK(cudaFuncSetAttribute(hold_k, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                        cudaSharedmemCarveoutMaxShared));
+        blocks = 2 * sms;
+    }
+    hold_k<<<blocks, threads, smem>>>(PL_HOLD_US * 1000LL);
+    CUDA_CHECK(cudaGetLastError());
+}
+
+extern "C" double pl_time_call(pl_fn call, void *arg, const char *who)
+{
+    static cudaEvent_t start, stop, drained;
     if (!start) {
         CUDA_CHECK(cudaEventCreate(&start));
         CUDA_CHECK(cudaEventCreate(&stop));
+        CUDA_CHECK(cudaEventCreate(&drained));
     }
-    if (prep)
-        prep(prep_arg);
-    pl_flush_l2();
+    pl_hold_gpu(); /* the call's launches queue behind it */
     CUDA_CHECK(cudaEventRecord(start));
     call(arg);
     CUDA_CHECK(cudaEventRecord(stop));
-    CUDA_CHECK(cudaEventSynchronize(stop));
-    pl_check_call("the timed call");
-    float t = 0;
+    pl_check_call(who); /* waits for every stream */
+    CUDA_CHECK(cudaEventRecord(drained));
+    CUDA_CHECK(cudaEventSynchronize(drained));
+    float t = 0, after = 0;
     CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
+    CUDA_CHECK(cudaEventElapsedTime(&after, stop, drained));
+    if (after > PL_DRAIN_US * 1e-3f)
+        CUDA_CHECK(cudaEventElapsedTime(&t, start, drained));
     return t;
+}
+
+extern "C" double pl_time_gpu_once(pl_fn call, void *arg, pl_fn prep, void *prep_arg)
+{
+    if (prep)
+        prep(prep_arg);
+    pl_flush_l2();
+    return pl_time_call(call, arg, "the timed call");
 }
 
 struct copy_arg {

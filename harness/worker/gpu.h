@@ -53,10 +53,38 @@ void pl_dbuf_free(pl_dbuf *b);
 /* A buffer twice the L2's size is written, so that no input is cached. */
 void pl_flush_l2(void);
 
-/* CUDA-event time of call(arg) in ms, after prep(prep_arg) and an L2 flush,
-   both untimed. */
+/* Holds the GPU for PL_HOLD_US microseconds: a kernel whose blocks fill
+   every SM spin on the GPU's clock, so that the timed call's launches,
+   enqueued meanwhile, start back to back after it. A timing then measures
+   the GPU's work, not the host's launches and library set-up (CUB's
+   queries before its first kernel moved its 2^24 scan from 0.065 to
+   0.067-0.093 ms on an H100, and its ratios with it). Filling the SMs, not
+   just the stream, keeps work on a stream of the submission's own from
+   running during the hold, where neither the events nor the parent's
+   clock bound would charge it. A call that waits for the device inside (a
+   count read back) waits out the hold, then is timed as it goes. Record
+   the start event right after. */
+#define PL_HOLD_US 200
+void pl_hold_gpu(void);
+
+/* CUDA-event time of call(arg) in ms, after prep(prep_arg), an L2 flush
+   and a hold (pl_hold_gpu), all untimed. */
 typedef void (*pl_fn)(void *arg);
 double pl_time_gpu_once(pl_fn call, void *arg, pl_fn prep, void *prep_arg);
+
+/* CUDA-event time of call(arg) in ms, from the end of a hold
+   (pl_hold_gpu) to its last work: the stop event on the default stream,
+   or, when the device was still busy more than PL_DRAIN_US after it (work
+   on a stream of the call's own that the default stream does not wait
+   for: tests/hostile/fake_time_slow), an event recorded once the device
+   has finished everything. That event comes after the host has woken
+   from its wait (blocking sync: 60-100 us after an honest call on an H100
+   host), so only a device busy longer than that counts; below it, the
+   parent's clock bound around the CALL is what charges such work, as it
+   did before the hold. Collects the call's errors (pl_check_call, naming
+   who). */
+#define PL_DRAIN_US 250
+double pl_time_call(pl_fn call, void *arg, const char *who);
 
 /* Device-to-device copy bandwidth in GB/s, counting bytes read plus written,
    from a copy of up to 1 GiB (the best of several). */

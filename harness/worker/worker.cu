@@ -246,6 +246,8 @@ static void watched_call(call_arg *a)
     rep.alloc_ms = t.ms;
 }
 
+static void timed_watched_call(void *p) { watched_call((call_arg *)p); }
+
 static void poison_outputs(void *p)
 {
     (void)p;
@@ -266,18 +268,7 @@ static void do_call(const pl_op *op)
     if (req.flags & PL_RQ_PHASES)
         pl_phases_start();
     if (req.flags & PL_RQ_TIMED) {
-        static cudaEvent_t start, stop;
-        if (!start) {
-            CUDA_CHECK(cudaEventCreate(&start));
-            CUDA_CHECK(cudaEventCreate(&stop));
-        }
-        CUDA_CHECK(cudaEventRecord(start));
-        watched_call(&a);
-        CUDA_CHECK(cudaEventRecord(stop));
-        pl_check_call(who);
-        float t = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
-        rep.ms = t;
+        rep.ms = pl_time_call(timed_watched_call, &a, who);
     } else {
         watched_call(&a);
         pl_check_call(who);
