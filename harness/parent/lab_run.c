@@ -891,13 +891,8 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     if (clock_used) {
         /* what the clock saw besides the calls, the submission's against the
            yardstick's: which of the two bounds raised the time */
-        double ic, iw, yc = NAN, yw = NAN, tmp[64];
-        for (int k = 0; k < ti.reps; k++)
-            tmp[k] = ti.call[k] - ti.ev[k];
-        ic = pl_median(tmp, ti.reps);
-        for (int k = 0; k < ti.reps; k++)
-            tmp[k] = ti.window[k] - ti.ev[k];
-        iw = pl_median(tmp, ti.reps);
+        double ic = pl_median_over(ti.call, ti.ev, ti.reps), iw = pl_median_over(ti.window, ti.ev, ti.reps);
+        double yc = NAN, yw = NAN;
         if (trusted_y) {
             pl_rep_times yard = rep_times(trusted_y);
             pl_clock_allowance(&yard, &yc, &yw);

@@ -28,16 +28,22 @@ double pl_median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-void pl_clock_allowance(const pl_rep_times *y, double *call_over, double *window_over)
+double pl_median_over(const double *clock, const double *ev, int n)
 {
     double tmp[64];
+    n = n < 64 ? n : 64;
+    for (int k = 0; k < n; k++)
+        tmp[k] = clock[k] - ev[k];
+    return n > 0 ? pl_median(tmp, n) : 0;
+}
+
+void pl_clock_allowance(const pl_rep_times *y, double *call_over, double *window_over)
+{
     int n = y->reps < 64 ? y->reps : 64;
     *call_over = *window_over = 0;
     if (n < 1)
         return;
-    for (int k = 0; k < n; k++)
-        tmp[k] = y->call[k] - y->ev[k];
-    *call_over = pl_median(tmp, n);
+    *call_over = pl_median_over(y->call, y->ev, n);
     for (int k = 0; k < n; k++) {
         double over = y->window[k] - y->ev[k];
         if (k == 0 || over > *window_over)

@@ -24,6 +24,10 @@ typedef struct pl_rep_times {
 #define PL_CLOCK_SLACK_MS 0.25
 #define PL_CLOCK_SLACK_FRAC 0.05
 
+/* The median of clock[k] - ev[k] over n repetitions (n <= 64): what the
+   clock saw besides the calls. */
+double pl_median_over(const double *clock, const double *ev, int n);
+
 /* What the yardstick's repetitions (y, run in a worker no submission ran
    in) show besides their calls: the median of CALL less event, and the
    longest window less event. */
