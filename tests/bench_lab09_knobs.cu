@@ -124,6 +124,9 @@ static const row variants[] = {
     V(448, 16, RANK_LEADER, false, 2), V(384, 21, RANK_LEADER, false, 2) /* (d) pairs */,
     V(256, 26, RANK_LEADER, false, 4),
     V(256, 28, RANK_LEADER, false, 4) /* (d) keys */,
+    /* longer still, or more registers a thread (2026-11-27: none faster) */
+    V(256, 30, RANK_LEADER, false, 4), V(256, 32, RANK_LEADER, false, 4), V(256, 34, RANK_LEADER, false, 3),
+    V(288, 25, RANK_LEADER, false, 3), V(320, 22, RANK_LEADER, false, 3),
 };
 
 int main(int argc, char **argv)
