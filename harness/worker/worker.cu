@@ -230,9 +230,14 @@ static void call_op(void *p)
 }
 
 /* A CALL's call: the implementation's calls of the allocation functions
-   are counted into the reply (allocs.h), the yardstick's are not. */
-static void watched_call(call_arg *a)
+   are counted into the reply (allocs.h), the yardstick's are not. With
+   PL_RQ_PHASES the primlab_phase marks start here: in a timed call, after
+   pl_time_call's hold, so the first span does not hold the hold. */
+static void watched_call(void *p)
 {
+    call_arg *a = (call_arg *)p;
+    if (req.flags & PL_RQ_PHASES)
+        pl_phases_start();
     if (a->variant != PL_VAR_IMPL) {
         call_op(a);
         return;
@@ -244,15 +249,6 @@ static void watched_call(call_arg *a)
     for (int f = 0; f < PL_AF_COUNT; f++)
         rep.allocs[f] = t.calls[f];
     rep.alloc_ms = t.ms;
-}
-
-/* A timed call, run by pl_time_call after its hold: the primlab_phase
-   marks start here, so the first span does not hold the hold. */
-static void timed_watched_call(void *p)
-{
-    if (req.flags & PL_RQ_PHASES)
-        pl_phases_start();
-    watched_call((call_arg *)p);
 }
 
 static void poison_outputs(void *p)
@@ -273,10 +269,8 @@ static void do_call(const pl_op *op)
         CUDA_CHECK(cudaMemcpy((int *)din.ptr + req.patch_at, &req.patch_value, sizeof req.patch_value,
                               cudaMemcpyHostToDevice));
     if (req.flags & PL_RQ_TIMED) {
-        rep.ms = pl_time_call(timed_watched_call, &a, who);
+        rep.ms = pl_time_call(watched_call, &a, who);
     } else {
-        if (req.flags & PL_RQ_PHASES)
-            pl_phases_start();
         watched_call(&a);
         pl_check_call(who);
     }
