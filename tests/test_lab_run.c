@@ -78,43 +78,56 @@ START_TEST(limit_test_runs_once_and_shares)
 }
 END_TEST
 
-/* The yardstick's timings made ahead, for a lab's performance tests: the
-   submission's worker is stopped once, before them, and started again for
-   the first test; the tests that follow take theirs and time the
-   submission alone, in the same worker. A test without one (not in the
-   list) is timed as before: the submission's worker stopped before its
-   yardstick. */
+/* The timings made ahead, for a lab's performance tests: the submission's
+   first, in its worker as it was (no start); then that worker is stopped,
+   once, and the yardsticks are timed; the tests take both and start
+   nothing. A test without them (not in the list) is timed as before: the
+   submission's worker started again, and stopped before its yardstick. A
+   submission wrong in a timed call keeps its verdict for its test. */
 static const pl_perf ahead_perfs[] = {
     {.part = "ok", .n = 5000, .points = 1, .yardstick = PL_YARD_VENDOR, .full = 0.9, .zero = 0.1},
     {.part = "ok", .n = 7000, .points = 1, .yardstick = PL_YARD_VENDOR, .full = 0.9, .zero = 0.1},
     {.part = "ok", .n = 9000, .points = 1, .yardstick = PL_YARD_VENDOR, .full = 0.9, .zero = 0.1},
 };
-START_TEST(yardsticks_timed_ahead)
+START_TEST(timings_made_ahead)
 {
     pl_session *s = fake_session(), *y = fake_session();
     pl_lab lab = ok_lab;
     lab.perf = ahead_perfs, lab.nperf = 3;
     const pl_perf *list[] = {&ahead_perfs[0], &ahead_perfs[1]};
+    const char *names[] = {"first", "second"};
     pl_result r;
     int started = pl_session_starts(s), yard_started = pl_session_starts(y);
-    pl_lab_perf_ahead(s, y, &lab, list, 2, 3, 5, 30);
+    pl_lab_perf_ahead(s, y, &lab, list, names, 2, 3, 5, 30);
+    ck_assert_int_eq(pl_session_starts(s), started); /* timed in the worker as it was */
     for (int k = 0; k < 2; k++) {
         pl_lab_perf(s, y, &lab, &ahead_perfs[k], 3, 5, 30, NULL, &r);
         ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
         /* The fake's calls all report 1 ms, so the ratio is 1 on an idle
            machine. Its windows are nothing but overhead, though, and the
            parent's clock bound raises a repetition whose window took
-           longer than the yardstick's, timed earlier: on a loaded machine
-           the ratio falls (0.55 seen on 2 busy cores), it never rises. A
-           yardstick time lost or left at zero gives 0, inf or NaN. */
+           longer than the yardstick's: on a loaded machine the ratio
+           falls (0.55 seen on 2 busy cores), it never rises. A yardstick
+           time lost or left at zero gives 0, inf or NaN. */
         ck_assert_msg(r.value > 0.05 && r.value < 1.05, "%g", r.value);
-        ck_assert_int_eq(pl_session_starts(s), started + 1);
+        ck_assert_msg(r.seconds > 0, "%g", r.seconds);
+        ck_assert_int_eq(pl_session_starts(s), started);
     }
     ck_assert_int_eq(pl_session_starts(y), yard_started);
-    /* not made ahead: as before */
+    /* not made ahead: its worker was stopped before the yardsticks */
     pl_lab_perf(s, y, &lab, &ahead_perfs[2], 3, 5, 30, NULL, &r);
     ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(pl_session_starts(s), started + 1);
     pl_lab_test(s, &ok_lab, &ok_parts[0], 1025, NAN, 5, 30, &r);
+    ck_assert_int_eq(pl_session_starts(s), started + 2);
+    /* wrong when timed ahead (the reference says minus one): the test says so */
+    static const pl_part *const wrong_list[] = {&ok_parts[2]};
+    pl_lab wrong = lab;
+    wrong.parts = wrong_list, wrong.nparts = 1;
+    pl_lab_perf_ahead(s, y, &wrong, list, NULL, 1, 3, 5, 30);
+    pl_lab_perf(s, y, &wrong, &ahead_perfs[0], 3, 5, 30, NULL, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    ck_assert_msg(strstr(r.reason, "wrong result, so not timed"), "%s", r.reason);
     ck_assert_int_eq(pl_session_starts(s), started + 2);
     pl_session_close(s);
     pl_session_close(y);
@@ -392,7 +405,7 @@ Suite *check_suite(void)
     TCase *t;
     t = tcase_create("lab_run");
     tcase_add_test(t, limit_test_runs_once_and_shares);
-    tcase_add_test(t, yardsticks_timed_ahead);
+    tcase_add_test(t, timings_made_ahead);
     tcase_add_test(t, perf_repetitions_reported);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_add_test(t, omp_team_fits_the_cpus);

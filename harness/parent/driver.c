@@ -486,7 +486,7 @@ static struct grading {
     long unwritten_n[MAX_TESTS];   /* ... the largest n of those */
     char unwritten_bugs[MAX_TESTS][96]; /* ... the last one's bugs (lab 07 names its stub a known mistake) */
     int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
-    int yards_ahead;               /* the yardstick's timings made (yardsticks_ahead) */
+    int yards_ahead;               /* the performance tests' timings made (timings_ahead) */
     int limits_fresh;              /* the submission's worker stopped before the limit tests */
     double got, max;
     FILE *scores;
@@ -583,22 +583,24 @@ static void record(const pl_test *t, const pl_score *row, int total_in_part)
     }
 }
 
-/* At the lab's first performance test that runs: the yardstick's timings
-   of every performance test from there on that will run (its part wrote
-   output, the machine holds it), one after another in the yardstick's
-   worker, the submission's worker stopped once before them. Each test
-   then times the submission alone, with no stop and start of its worker
-   between tests (0.3-0.8 s each on an H100 host, with its first copies).
-   The tests are in order: the correctness tests, then the performance
-   tests, then the limit tests (rubric.c). */
-static void yardsticks_ahead(int from)
+/* At the lab's first performance test that runs: the timings of every
+   performance test from there on that will run (its part wrote output,
+   the machine holds it), the submission's first, in the worker its
+   correctness tests left, then the yardsticks', one after another in the
+   yardstick's worker, the submission's stopped once before them. The
+   tests then take theirs: no stop and start of the submission's worker
+   for them (0.2-0.8 s a lab on an H100 host, with its first copies and
+   pinning). The tests are in order: the correctness tests, then the
+   performance tests, then the limit tests (rubric.c). */
+static void timings_ahead(int from)
 {
     static const pl_perf *list[MAX_TESTS];
+    static const char *names[MAX_TESTS];
     int n = 0;
     for (int i = from; i < G.ntests; i++)
         if (G.tests[i].perf && !G.unfit[i][0] && !part_unwritten(part_index(G.tests[i].part)))
-            list[n++] = G.tests[i].perf;
-    pl_lab_perf_ahead(G.s, G.yard, G.lab, list, n, PERF_REPS, G.seed, G.o->timeout);
+            names[n] = G.tests[i].name, list[n++] = G.tests[i].perf;
+    pl_lab_perf_ahead(G.s, G.yard, G.lab, list, names, n, PERF_REPS, G.seed, G.o->timeout);
 }
 
 START_TEST(graded)
@@ -640,7 +642,7 @@ START_TEST(graded)
         pl_session_label(G.s, t->name);
         if (t->perf && !G.yards_ahead) {
             G.yards_ahead = 1;
-            yardsticks_ahead(_i);
+            timings_ahead(_i);
         }
         if (t->limit && G.yards_ahead && !G.limits_fresh) {
             /* as when every performance test stopped it: the limit tests

@@ -228,14 +228,16 @@ int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, double param, co
 void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *perf, int reps, uint64_t seed,
                  double timeout_s, const char *no_points, pl_result *r);
 
-/* The yardstick's timings of the performance tests perfs[0..n), made
-   ahead of them: s's worker is stopped first (it starts again at its next
-   request), then yard_s's times each, as pl_lab_perf would; pl_lab_perf
-   then times the submission alone and takes the yardstick's from here, so
-   that the submission's worker is stopped once for the lab, not once a
-   test. Nothing when yard_s is NULL or s. */
-void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *const *perfs, int n,
-                       int reps, uint64_t seed, double timeout_s);
+/* The timings of the performance tests perfs[0..n) (names: their test
+   names for the worker's log, or NULL), made ahead of them: the
+   submission's first, each in s's worker as the correctness tests left
+   it; then s's worker is stopped (it starts again at its next request)
+   and yard_s's times each yardstick, as pl_lab_perf would. pl_lab_perf
+   then takes both from here: the submission's worker is neither stopped
+   nor started again for the lab's performance tests, and no yardstick
+   runs beside it. Nothing when yard_s is NULL or s. */
+void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *const *perfs,
+                       const char *const *names, int n, int reps, uint64_t seed, double timeout_s);
 
 /* Points earned for ratio under perf's thresholds. */
 double pl_perf_points(const pl_perf *perf, double ratio);
