@@ -54,29 +54,28 @@ void pl_clock_allowance(const pl_rep_times *y, double *call_over, double *window
 double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *event_med, double *clock_med,
                       int *clock_used)
 {
-    double used[64], ev[64], bound[64], call_over = 0, window_over = 0;
+    double ev[64], in_call[64], call_b[64], win_b[64], call_over = 0, window_over = 0;
     int n = code->reps < 64 ? code->reps : 64;
     if (y)
         pl_clock_allowance(y, &call_over, &window_over);
     for (int k = 0; k < n; k++) {
         double b = code->call[k] - call_over - PL_CLOCK_SLACK_MS - PL_CLOCK_SLACK_FRAC * code->call[k];
-        if (y) {
-            double w = code->window[k];
-            double bw = w - window_over - PL_CLOCK_SLACK_MS - PL_CLOCK_SLACK_FRAC * w;
-            b = bw > b ? bw : b;
-        }
-        bound[k] = b > 0 ? b : 0;
+        call_b[k] = b > 0 ? b : 0;
         ev[k] = code->ev[k];
-        used[k] = ev[k] >= bound[k] ? ev[k] : bound[k];
+        in_call[k] = ev[k] >= call_b[k] ? ev[k] : call_b[k];
+        double w = code->window[k], bw = w - window_over - PL_CLOCK_SLACK_MS - PL_CLOCK_SLACK_FRAC * w;
+        win_b[k] = y && bw > 0 ? bw : 0;
     }
     if (n < 1) {
         *event_med = *clock_med = 0, *clock_used = 0;
         return 0;
     }
+    double t_call = pl_median(in_call, n), t_win = pl_median(win_b, n), cb = pl_median(call_b, n);
+    double t = t_call >= t_win ? t_call : t_win;
     *event_med = pl_median(ev, n);
-    *clock_med = pl_median(bound, n);
-    *clock_used = *event_med < *clock_med;
-    return pl_median(used, n);
+    *clock_used = t > *event_med;
+    *clock_med = *clock_used ? t : cb >= t_win ? cb : t_win;
+    return t;
 }
 
 double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s, int *done)

@@ -33,20 +33,31 @@ double pl_median_over(const double *clock, const double *ev, int n);
    longest window less event. */
 void pl_clock_allowance(const pl_rep_times *y, double *call_over, double *window_over);
 
-/* The time believed for a submission's calls: its CUDA-event times, each
-   raised as far as the parent's clock demands, and the median of those.
-   The worker shares its address space with the submission, which may run
-   on a stream the events miss, answer the protocol itself, or work while
-   staging and fetching; so repetition k counts at least (1) its CALL less
-   the yardstick's median CALL overhead and (2) its window less the
-   yardstick's longest window overhead, each less the slack. An honest
-   window varies with the host (the input's upload, page placement, other
-   load) by as much as the yardstick's own do, and a bound tighter than
-   that took honest submissions' points; work hidden in STAGE or FETCH
-   shows in every window it is done in. y NULL (a CPU yardstick): the CALL
-   less the slack alone. *event_med and *clock_med: the medians of the
-   events and of the bounds; *clock_used: the bounds' median is above the
-   events'. */
+/* The time believed for a submission's calls. The worker shares its
+   address space with the submission, which may run on a stream the
+   events miss, answer the protocol itself, or work while staging and
+   fetching; so the parent's clock bounds each repetition k below by (1)
+   its CALL less the yardstick's median CALL overhead and (2) its window
+   (STAGE to FETCH) less the yardstick's longest window overhead, each less
+   the slack. The time believed is the larger of two medians: of each
+   repetition's event time raised to (1), and of (2). An honest window
+   varies with the host (the input's upload, page placement, other load)
+   by as much as the yardstick's own do, and a bound tighter than that
+   took honest submissions' points; work hidden in STAGE or FETCH shows in
+   every window it is done in.
+
+   Two medians, not the median of each repetition's largest: on a busy
+   host an honest sort's events were slow in three repetitions of seven
+   and its windows long in two others, and the largest per repetition
+   made 1.20 ms 1.75. Hiding work gains nothing by it: a median below some
+   time for each means four repetitions below it in the CALL and four in
+   the window, so one below it in both, a call that did its work nowhere
+   the parent looks (a result made before the CALL is wrong: the CALL
+   patches the input). (1) stays with the events because a call's own
+   work shows in both. y NULL (a CPU yardstick): (1) alone, the CALL less
+   the slack. *event_med: the events' median; *clock_used: the time
+   believed is above it; *clock_med: then that time, else the larger
+   median of the two bounds alone. */
 double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *event_med, double *clock_med,
                       int *clock_used);
 
