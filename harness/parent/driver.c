@@ -486,7 +486,7 @@ static struct grading {
     long unwritten_n[MAX_TESTS];   /* ... the largest n of those */
     char unwritten_bugs[MAX_TESTS][96]; /* ... the last one's bugs (lab 07 names its stub a known mistake) */
     int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
-    int yards_ahead;               /* the performance tests' timings made (timings_ahead) */
+    int timed_ahead;               /* the performance tests' timings made (timings_ahead) */
     int limits_fresh;              /* the submission's worker stopped before the limit tests */
     double got, max;
     FILE *scores;
@@ -640,11 +640,11 @@ START_TEST(graded)
         cause = PL_CAUSE_NOGPU;
     } else {
         pl_session_label(G.s, t->name);
-        if (t->perf && !G.yards_ahead) {
-            G.yards_ahead = 1;
+        if (t->perf && !G.timed_ahead) {
+            G.timed_ahead = 1;
             timings_ahead(_i);
         }
-        if (t->limit && G.yards_ahead && !G.limits_fresh) {
+        if (t->limit && G.timed_ahead && !G.limits_fresh) {
             /* as when every performance test stopped it: the limit tests
                start with a worker that holds nothing from the timed ones */
             G.limits_fresh = 1;
