@@ -12,7 +12,10 @@
  * checking macro does, then exit(1)), "heap" (prints glibc's message for a
  * corrupted heap, then aborts as glibc does), "flaky" (as "ok", but every
  * third call's output is off by one at index 0: a race that shows now and
- * then, for the stress parts' runs). */
+ * then, for the stress parts' runs), "noisy" (as "ok", but the timed calls
+ * 2 to 5 of its process report 3 ms, the others 1 ms: a performance test's
+ * warm-up is call 0, so four of its first seven repetitions are slow, as
+ * on a busy host; a second timing in the same process is quiet). */
 #define _GNU_SOURCE
 #include "fake_protocol.h"
 
@@ -27,13 +30,13 @@
 #include <unistd.h>
 
 static const char *const parts[] = {"ok",  "segv", "exit", "hang", "forge",    "print",
-                                    "fork", "spy", "bomb", "spin", "cudaexit", "heap", "flaky"};
+                                    "fork", "spy", "bomb", "spin", "cudaexit", "heap", "flaky", "noisy"};
 
 int main(int argc, char **argv)
 {
     (void)argc, (void)argv;
     unsigned char *shm = NULL;
-    long flaky_calls = 0;
+    long flaky_calls = 0, timed_calls = 0;
     while (next_request(parts, sizeof parts / sizeof parts[0], &shm)) {
         pl_shm_layout l = pl_shm_layout_for(q.in_len, q.out_len, q.reps);
         if (q.kind == PL_REQ_FETCH) {
@@ -129,6 +132,11 @@ int main(int argc, char **argv)
             }
             fflush(stdout);
             rep.ms = 1.0;
+            if (q.flags & PL_RQ_TIMED) {
+                long k = timed_calls++;
+                if (!strcmp(q.part, "noisy") && k >= 2 && k <= 5)
+                    rep.ms = 3.0;
+            }
         }
         reply();
     }

@@ -726,6 +726,23 @@ static pl_rep_times rep_times(const timing *t)
     return (pl_rep_times){t->reps, t->ev, t->call, t->window};
 }
 
+/* The event time of a timing's fastest call, and their median. */
+static double fastest_ms(const timing *t)
+{
+    double f = 0;
+    for (int k = 0; k < t->reps; k++)
+        if (t->ev[k] > 0 && (f == 0 || t->ev[k] < f))
+            f = t->ev[k];
+    return f;
+}
+static double events_ms(const timing *t)
+{
+    double ev[64];
+    for (int k = 0; k < t->reps; k++)
+        ev[k] = t->ev[k];
+    return t->reps > 0 ? pl_median(ev, t->reps) : 0;
+}
+
 /* What the submission's calls took: pl_believed_ms over its timing and
    the trusted yardstick's (y; NULL: a CPU yardstick, then the CALL less
    a fixed allowance). */
@@ -823,7 +840,8 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         snprintf(r->reason, sizeof r->reason, "performance test names no part of this lab");
         return;
     }
-    static timing ti, ty;
+    static timing ti, ty, other; /* other: the timing not kept, when the code's was taken twice */
+    pl_session *code_s = s;
     const struct ahead *a = NULL;
     for (int i = 0; i < nahead && !a && yard_s && yard_s != s; i++)
         if (ahead[i].perf == perf && ahead[i].reps == reps)
@@ -843,6 +861,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         return;
     }
     const char *yard = "the vendor library";
+    char yard_again[200] = "", code_again[300] = "";
     double t_yard;
     const timing *trusted_y = NULL;
     if (perf->yardstick == PL_YARD_VENDOR) {
@@ -857,12 +876,10 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
             ty = a->ty, yard_ok = a->ok;
             snprintf(ry.reason, sizeof ry.reason, "%s", a->reason);
         } else {
-            if (trusted) {
+            if (trusted)
                 pl_session_restart(s);
-                s = yard_s;
-            }
-            yard_ok = timed_variant(s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 1, reps, timeout_s, trusted,
-                                    &ty, &ry);
+            yard_ok = timed_variant(trusted ? yard_s : s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 1, reps,
+                                    timeout_s, trusted, &ty, &ry);
         }
         if (!yard_ok) {
             r->status = PL_ERROR;
@@ -870,10 +887,26 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
             r->seconds = pl_now() - t0;
             return;
         }
-        double ev[64];
-        for (int k = 0; k < ty.reps; k++)
-            ev[k] = ty.ev[k];
-        t_yard = pl_median(ev, ty.reps);
+        t_yard = events_ms(&ty);
+        /* A disturbed yardstick (timing.h) is timed once more, the
+           submission's worker stopped again, and the lower median kept: a
+           slow one would give the submission points it did not earn. */
+        pl_rep_times yt = rep_times(&ty);
+        if (trusted && pl_timing_disturbed(&yt, t_yard)) {
+            static timing ty2;
+            memset(&ry, 0, sizeof ry);
+            pl_session_restart(code_s);
+            if (timed_variant(yard_s, lab, p, PL_VAR_VENDOR, perf->n, perf->param, seed + 3, reps, timeout_s, 1, &ty2,
+                              &ry)) {
+                double t2 = events_ms(&ty2);
+                snprintf(yard_again, sizeof yard_again,
+                         "the yardstick was timed twice: its calls' median %.4f ms was over %.2f times its fastest "
+                         "(%.4f ms), then %.4f ms; the lower is kept\n",
+                         t_yard, PL_DISTURBED, fastest_ms(&ty), t2);
+                if (t2 < t_yard)
+                    ty = ty2, t_yard = t2;
+            }
+        }
         if (trusted)
             trusted_y = &ty;
     } else {
@@ -897,8 +930,52 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     }
     int clock_used;
     double ev_med, clock_med, t_imp = believed_ms(&ti, trusted_y, &clock_used, &ev_med, &clock_med);
-    /* CPU time beyond the yardstick's own, as a share of the windows */
+    /* A disturbed timing of the submission (timing.h) is taken again, on
+       fresh inputs, each checked, and the lower time believed kept: each
+       is bounded by the parent's clock as the first, so work hidden from
+       the events shows in both. A wrong result, a crash or a timeout the
+       second time is the verdict, as the first time. The vendor library
+       called or the CPU used in either timing loses the points. */
+    pl_rep_times ct = rep_times(&ti);
+    int twice = 0;
+    if (trusted_y && pl_timing_disturbed(&ct, t_imp)) {
+        static timing ti2;
+        pl_result r2;
+        memset(&r2, 0, sizeof r2);
+        if (!timed_variant(code_s, lab, p, PL_VAR_IMPL, perf->n, perf->param, seed + 2, reps, timeout_s, 0, &ti2,
+                           &r2)) {
+            *r = r2;
+            char reason[sizeof r->reason];
+            snprintf(reason, sizeof reason, "timed again: %.180s", r2.reason);
+            memcpy(r->reason, reason, sizeof reason);
+            r->seconds = pl_now() - t0;
+            return;
+        }
+        int cu2;
+        double em2, cm2, t2 = believed_ms(&ti2, trusted_y, &cu2, &em2, &cm2);
+        snprintf(code_again, sizeof code_again,
+                 "timed twice: the first timing's %.4f ms was over %.2f times its fastest call (%.4f ms), as when "
+                 "something else slows the GPU or the host down; the second gave %.4f ms; the lower is kept\n",
+                 t_imp, PL_DISTURBED, fastest_ms(&ti), t2);
+        twice = 1;
+        int lent = ti.lent_calls + ti2.lent_calls;
+        if (t2 < t_imp) {
+            other = ti, ti = ti2;
+            t_imp = t2, clock_used = cu2, ev_med = em2, clock_med = cm2;
+        } else {
+            other = ti2;
+        }
+        ti.lent_calls = other.lent_calls = lent;
+    }
+    /* CPU time beyond the yardstick's own, as a share of the windows: of
+       the timing kept, or of the other when only that one shows it */
+    const timing *host = &ti;
     double cpu_extra = ti.cpu_ms - (trusted_y ? 2 * ty.cpu_ms : 0);
+    if (twice) {
+        double extra2 = other.cpu_ms - 2 * ty.cpu_ms;
+        if (!(cpu_extra > 30 && cpu_extra > 0.5 * ti.window_ms) && extra2 > 30 && extra2 > 0.5 * other.window_ms)
+            host = &other, cpu_extra = extra2;
+    }
     double ratio = t_yard / t_imp;
     r->status = PL_PASS;
     r->value = ratio;
@@ -917,12 +994,12 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                  "no performance points: part (%s) called primlab_scan_exclusive (the vendor library), which its "
                  "contract does not lend it\n",
                  p->id);
-    } else if (cpu_extra > 30 && cpu_extra > 0.5 * ti.window_ms) {
+    } else if (cpu_extra > 30 && cpu_extra > 0.5 * host->window_ms) {
         bug(r, PL_BUG_HOST);
         snprintf(why, sizeof why,
                  "no performance points: the submission's processes used %.0f ms of CPU time in %.0f ms of timed "
                  "calls and their transfers: the part computed on the CPU\n",
-                 ti.cpu_ms, ti.window_ms);
+                 host->cpu_ms, host->window_ms);
     }
     if (*why)
         r->score = 0;
@@ -983,11 +1060,17 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                  na ? pl_median(am, na) : 0.0, t_imp,
                  scratch_len(lab, p, perf->n, perf->param) > 0 ? ", or use the scratch the contract lends" : "");
     }
+    size_t at = strlen(r->detail);
+    snprintf(r->detail + at, sizeof r->detail - at, "%s%s", code_again, yard_again);
     r->seconds = pl_now() - t0;
-    char what[64];
+    char what[96];
     snprintf(what, sizeof what, "%s.%s n=%ld", lab->id, p->id, perf->n);
     phases_report(what, r->seconds);
     reps_report(what, &ti, perf->yardstick == PL_YARD_VENDOR ? &ty : NULL);
+    if (twice) {
+        snprintf(what, sizeof what, "%s.%s n=%ld (the timing not kept)", lab->id, p->id, perf->n);
+        reps_report(what, &other, NULL);
+    }
 }
 
 /* ---------------------------------------------------------------- bench */

@@ -78,6 +78,15 @@ double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *e
     return t;
 }
 
+int pl_timing_disturbed(const pl_rep_times *t, double time_ms)
+{
+    double fastest = 0;
+    for (int k = 0; k < t->reps && k < 64; k++)
+        if (t->ev[k] > 0 && (fastest == 0 || t->ev[k] < fastest))
+            fastest = t->ev[k];
+    return fastest > 0 && time_ms > PL_DISTURBED * fastest;
+}
+
 double pl_time_cpu_ms(void (*call)(void *), void *arg, int reps, double budget_s, int *done)
 {
     double v[256];

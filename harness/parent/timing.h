@@ -61,6 +61,17 @@ void pl_clock_allowance(const pl_rep_times *y, double *call_over, double *window
 double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *event_med, double *clock_med,
                       int *clock_used);
 
+/* A timing taken again: its time (the time believed, or a yardstick's
+   events' median) more than PL_DISTURBED times its fastest call's event
+   time. An honest call's events stay within a few per cent of each other
+   (at most 1.14 in the checks of 2026-11-27/28, the yardsticks included);
+   on a busy H200 host a scan's events read 0.61-1.02 ms over seven
+   repetitions and its windows 45-52 ms, and the rule believed 1.28 ms for
+   a call of 0.61. Something outside the call slowed it down; what a
+   submission hides raises the time it is charged in every timing. */
+#define PL_DISTURBED 1.25
+int pl_timing_disturbed(const pl_rep_times *t, double time_ms);
+
 /* Median time in ms of up to reps calls of call(arg), after one warm-up;
    stops early (at least 3 calls) once budget_s seconds have been spent.
    A warm-up longer than budget_s is the only sample (its page faults
