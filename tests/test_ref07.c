@@ -128,6 +128,33 @@ START_TEST(serial_equals_openmp)
 }
 END_TEST
 
+/* Many rows (1024 and more) are started and iterated a row at a time;
+   one row alone goes the other way (every entry started, then each
+   iteration over the rows): the same numbers, for every variant with
+   rows, the bound too. */
+START_TEST(row_at_a_time_equals_pass_at_a_time)
+{
+    prob p = make_prob(20011, 24, 11);
+    ck_assert_int_ge(p.rows, 1024);
+    size_t bytes = (size_t)p.n * sizeof(double);
+    double *w1 = malloc(bytes), *w2 = malloc(bytes), *b1 = malloc(bytes), *b2 = malloc(bytes);
+    static const int variants[] = {PL_SEG_RIGHT, PL_SEG_EXCLUSIVE, PL_SEG_NO_GATHER, PL_SEG_TILE};
+    for (int v = 0; v < 4; v++) {
+        int var = variants[v];
+        double *b = var == PL_SEG_RIGHT ? b1 : NULL;
+        pl_segspmv_ref(p.rows, p.s, p.k, p.x, p.n, p.a, 3, var, 4, 1, w1, b);
+        for (long r = 0; r < p.rows; r++) { /* row r alone: rows = 1 from s + r */
+            pl_segspmv_ref(1, p.s + r, p.k, p.x, p.n, p.a, 3, var, 4, 0, w2, var == PL_SEG_RIGHT ? b2 : NULL);
+            size_t at = (size_t)p.s[r], len = (size_t)(p.s[r + 1] - p.s[r]);
+            ck_assert_msg(memcmp(w1 + at, w2 + at, len * sizeof(double)) == 0, "variant %d row %ld", var, r);
+            if (b)
+                ck_assert_msg(memcmp(b1 + at, b2 + at, len * sizeof(double)) == 0, "bound, row %ld", r);
+        }
+    }
+    free(w1), free(w2), free(b1), free(b2), free_prob(&p);
+}
+END_TEST
+
 /* Float computations of the iterations, in a GPU's orders. order 0:
    serial; 1: groups of 32 by a Hillis-Steele tree, the carry added after;
    2: blocks of 256 entries scanned serially from 0, each block's result
@@ -250,6 +277,7 @@ Suite *check_suite(void)
     tcase_add_test(t, example_one_iteration);
     tcase_add_test(t, mistakes_known);
     tcase_add_test(t, serial_equals_openmp);
+    tcase_add_test(t, row_at_a_time_equals_pass_at_a_time);
     tcase_add_test(t, bound_holds_and_bites);
     suite_add_tcase(s, t);
     return s;
