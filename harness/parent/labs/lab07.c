@@ -159,13 +159,16 @@ static void fill_k(pl_rng *r, size_t lo, size_t hi, void *p)
     for (size_t i = lo; i < hi; i++)
         c->k[i] = (int)pl_rng_range(r, 0, c->cols - 1);
 }
-/* a: k / 1024, k in +-[1, 1024] */
+/* a: k / 1024, k in +-[1, 1024]; the magnitude from a word's top ten
+   bits, the sign from the next (one word a value: the input of lab 07's
+   performance test, 2^24 entries and as many x, is made seven times) */
 static void fill_a(pl_rng *r, size_t lo, size_t hi, void *p)
 {
     const struct fill_ctx *c = p;
     for (size_t i = lo; i < hi; i++) {
-        long v = 1 + (long)pl_rng_range(r, 0, 1023);
-        c->a[i] = (float)((pl_rng_next(r) & 1) ? -v : v) / 1024;
+        uint64_t w = pl_rng_next(r);
+        long v = 1 + (long)(w >> 54);
+        c->a[i] = (float)((w >> 53) & 1 ? -v : v) / 1024;
     }
 }
 /* x: +-[1/2, 1] / sqrt(mean row length), so that a long row's prefix sums
@@ -174,8 +177,9 @@ static void fill_x(pl_rng *r, size_t lo, size_t hi, void *p)
 {
     const struct fill_ctx *c = p;
     for (size_t i = lo; i < hi; i++) {
-        long v = 512 + (long)pl_rng_range(r, 0, 511);
-        c->x[i] = (float)((pl_rng_next(r) & 1) ? -v : v) / 1024 * c->xscale;
+        uint64_t w = pl_rng_next(r);
+        long v = 512 + (long)(w >> 55);
+        c->x[i] = (float)((w >> 54) & 1 ? -v : v) / 1024 * c->xscale;
     }
 }
 
@@ -187,7 +191,11 @@ static void make_input(int *in, long n, double param, uint64_t seed)
     if (!sh)
         return;
     lab07_at at = lab07_layout(sh->rows, sh->cols, n);
-    memset(in, 0, (size_t)at.words * sizeof *in); /* the padding between the arrays */
+    /* the padding between the arrays (each array is written whole below) */
+    const long ends[4] = {LAB07_HEADER_WORDS, at.s + sh->rows + 1, at.k + n, at.a + n};
+    const long next[4] = {at.s, at.k, at.a, at.x};
+    for (int g = 0; g < 4; g++)
+        memset(in + ends[g], 0, (size_t)(next[g] - ends[g]) * sizeof *in);
     in[0] = (int)sh->rows, in[1] = (int)sh->cols, in[2] = (int)n, in[3] = c->iters, in[4] = c->lanes;
     in[5] = c->threads;
     memcpy(in + at.s, sh->s, (size_t)(sh->rows + 1) * sizeof *in);
