@@ -70,7 +70,9 @@ POINTERS, found in the text (outside fenced code) with no marker:
   their own folders) a code span that is one relative path outside the kit
   (../x, cub/x.cuh) must be marked so right after it:
   '`cub/agent/agent_scan.cuh`<!-- outside: CUB, in the CUDA toolkit -->'.
-- a figure named in a code span, `lab07_rowlen`: plots/lab07_rowlen.gp.
+- a figure named in a code span, `lab07_rowlen`: plots/lab07_rowlen.gp;
+  a figure of another GPU's data, `lab09_sweep_h200` (plots/render.sh):
+  plots/lab09_sweep.gp and plots/data/lab09_h200.tsv.
 - a planted bug named in a code span after 'planted bug' (or in a list
   that follows it, up to the sentence's end): some tests/plants/*.plants
   plants it ('== NAME').
@@ -635,6 +637,17 @@ def pointer_checks(path, lines, cache):
     return res
 
 
+def drawn(stem):
+    """Whether plots/render.sh draws figure STEM: plots/STEM.gp, or for a
+    figure of another GPU's data, labNN_what_GPU, plots/labNN_what.gp and
+    plots/data/labNN_GPU.tsv."""
+    if os.path.isfile("plots/%s.gp" % stem):
+        return True
+    m = re.fullmatch(r"(lab\d\d)_([a-z0-9_]+)_([a-z]\d+)", stem)
+    return bool(m) and os.path.isfile("plots/%s_%s.gp" % m.group(1, 2)) \
+        and os.path.isfile("plots/data/%s_%s.tsv" % m.group(1, 3))
+
+
 def code_span_checks(span, outside, lineno, handout):
     """The pointers of one code span: a figure name, or paths. Any word of
     the span whose first part is a top folder of the kit is a kit path; a
@@ -643,7 +656,7 @@ def code_span_checks(span, outside, lineno, handout):
     system's, and words with a placeholder (NN, <name>) are templates."""
     if re.fullmatch(r"lab\d\d_[a-z0-9_]+", span):
         gp = "plots/%s.gp" % span
-        return [(lineno, "figure %s" % span, None if os.path.isfile(gp) else "no %s" % gp)]
+        return [(lineno, "figure %s" % span, None if drawn(span) else "no %s" % gp)]
     res, words = [], span.split()
     for tok in words:
         tok = tok.strip("'\"(),;:")
@@ -666,7 +679,7 @@ def code_span_checks(span, outside, lineno, handout):
             stem = os.path.splitext(os.path.basename(tok.rstrip("/")))[0]
             if stem != "figures":
                 gp = "plots/%s.gp" % stem
-                res.append((lineno, "path %s" % tok, None if os.path.isfile(gp) else "no %s draws it" % gp))
+                res.append((lineno, "path %s" % tok, None if drawn(stem) else "no %s draws it" % gp))
             continue
         if tok.startswith(INSTRUCTORS_ONLY) and not os.path.isdir("solutions"):
             res.append((lineno, "path %s (instructors' only, not in a handout)" % tok, None))

@@ -122,6 +122,7 @@ changed "a range's end changed" $l07 '^ *[0-9.]*<!-- fig:.*over=max' 's/\([0-9]\
 changed "an argmax naming the wrong row" $l07 '[a-z0-9_]<!-- fig:.*over=argmax' 's/[A-Za-z0-9_]*<!-- fig:/cant<!-- fig:/' 'does not end with'
 changed "a pointer to a section that does not exist" $l07 'section 4\.3' 's/section 4\.3/section 4.9/' 'no heading numbered 4.9'
 changed "a pointer to a lab that does not exist" $l07 'lab 06' 's/lab 06/lab 89/' 'no folder labs/89'
+changed "a figure of a GPU with no data" labs/09-onesweep-sort/README.md '`lab09_sweep_h200`' 's/`lab09_sweep_h200`/`lab09_sweep_h300`/' 'no plots/lab09_sweep_h300.gp'
 changed "a kit path that does not exist" $l07 '`plots/data/lab07.tsv`' 's|`plots/data/lab07.tsv`|`plots/data/lab77.tsv`|' 'no such file'
 changed "a path outside the kit left unmarked" labs/08-single-pass-scan/README.md '<!-- outside:' 's/<!-- outside:[^>]*-->//' 'mark it'
 
