@@ -161,7 +161,8 @@ static void fill_k(pl_rng *r, size_t lo, size_t hi, void *p)
 }
 /* a: k / 1024, k in +-[1, 1024]; the magnitude from a word's top ten
    bits, the sign from the next (one word a value: the input of lab 07's
-   performance test, 2^24 entries and as many x, is made seven times) */
+   performance test, 2^24 entries and as many x, is made for each of its
+   eight timed calls) */
 static void fill_a(pl_rng *r, size_t lo, size_t hi, void *p)
 {
     const struct fill_ctx *c = p;
