@@ -726,15 +726,16 @@ static pl_rep_times rep_times(const timing *t)
     return (pl_rep_times){t->reps, t->ev, t->call, t->window};
 }
 
-/* The event time of a timing's fastest call, and their median. */
-static double fastest_ms(const timing *t)
+/* Whether a timing's processes used CPU time beyond the yardstick's own
+   (y; NULL: a CPU yardstick) for over half its windows: the part computed
+   on the CPU. */
+static int on_host(const timing *t, const timing *y)
 {
-    double f = 0;
-    for (int k = 0; k < t->reps; k++)
-        if (t->ev[k] > 0 && (f == 0 || t->ev[k] < f))
-            f = t->ev[k];
-    return f;
+    double extra = t->cpu_ms - (y ? 2 * y->cpu_ms : 0);
+    return extra > 30 && extra > 0.5 * t->window_ms;
 }
+
+/* The median of a timing's event times. */
 static double events_ms(const timing *t)
 {
     double ev[64];
@@ -902,7 +903,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                 snprintf(yard_again, sizeof yard_again,
                          "the yardstick was timed twice: its calls' median %.4f ms was over %.2f times its fastest "
                          "(%.4f ms), then %.4f ms; the lower is kept\n",
-                         t_yard, PL_DISTURBED, fastest_ms(&ty), t2);
+                         t_yard, PL_DISTURBED, pl_fastest_ms(&yt), t2);
                 if (t2 < t_yard)
                     ty = ty2, t_yard = t2;
             }
@@ -956,7 +957,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         snprintf(code_again, sizeof code_again,
                  "timed twice: the first timing's %.4f ms was over %.2f times its fastest call (%.4f ms), as when "
                  "something else slows the GPU or the host down; the second gave %.4f ms; the lower is kept\n",
-                 t_imp, PL_DISTURBED, fastest_ms(&ti), t2);
+                 t_imp, PL_DISTURBED, pl_fastest_ms(&ct), t2);
         twice = 1;
         int lent = ti.lent_calls + ti2.lent_calls;
         if (t2 < t_imp) {
@@ -965,17 +966,13 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         } else {
             other = ti2;
         }
-        ti.lent_calls = other.lent_calls = lent;
+        ti.lent_calls = lent;
     }
     /* CPU time beyond the yardstick's own, as a share of the windows: of
        the timing kept, or of the other when only that one shows it */
     const timing *host = &ti;
-    double cpu_extra = ti.cpu_ms - (trusted_y ? 2 * ty.cpu_ms : 0);
-    if (twice) {
-        double extra2 = other.cpu_ms - 2 * ty.cpu_ms;
-        if (!(cpu_extra > 30 && cpu_extra > 0.5 * ti.window_ms) && extra2 > 30 && extra2 > 0.5 * other.window_ms)
-            host = &other, cpu_extra = extra2;
-    }
+    if (twice && !on_host(&ti, trusted_y) && on_host(&other, trusted_y))
+        host = &other;
     double ratio = t_yard / t_imp;
     r->status = PL_PASS;
     r->value = ratio;
@@ -994,7 +991,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                  "no performance points: part (%s) called primlab_scan_exclusive (the vendor library), which its "
                  "contract does not lend it\n",
                  p->id);
-    } else if (cpu_extra > 30 && cpu_extra > 0.5 * host->window_ms) {
+    } else if (on_host(host, trusted_y)) {
         bug(r, PL_BUG_HOST);
         snprintf(why, sizeof why,
                  "no performance points: the submission's processes used %.0f ms of CPU time in %.0f ms of timed "

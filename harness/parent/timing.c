@@ -78,12 +78,18 @@ double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *e
     return t;
 }
 
-int pl_timing_disturbed(const pl_rep_times *t, double time_ms)
+double pl_fastest_ms(const pl_rep_times *t)
 {
     double fastest = 0;
     for (int k = 0; k < t->reps && k < 64; k++)
         if (t->ev[k] > 0 && (fastest == 0 || t->ev[k] < fastest))
             fastest = t->ev[k];
+    return fastest;
+}
+
+int pl_timing_disturbed(const pl_rep_times *t, double time_ms)
+{
+    double fastest = pl_fastest_ms(t);
     return fastest > 0 && time_ms > PL_DISTURBED * fastest;
 }
 

@@ -72,6 +72,9 @@ double pl_believed_ms(const pl_rep_times *code, const pl_rep_times *y, double *e
 #define PL_DISTURBED 1.25
 int pl_timing_disturbed(const pl_rep_times *t, double time_ms);
 
+/* The event time of t's fastest call, ms; 0 when none has a positive one. */
+double pl_fastest_ms(const pl_rep_times *t);
+
 /* Median time in ms of up to reps calls of call(arg), after one warm-up;
    stops early (at least 3 calls) once budget_s seconds have been spent.
    A warm-up longer than budget_s is the only sample (its page faults
