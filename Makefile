@@ -340,7 +340,7 @@ help:
 	@echo "                AUTOLAB=1 CHECK_OUT=dir (make check: Autolab's scores line; where the results go)"
 	@echo "                PRIMLAB_COMPILE_S=seconds PRIMLAB_COMPILE_MEM_GB=N (a student's compile: time, memory)"
 	@echo "                PRIMLAB_PHASES=1 (seconds by phase of each performance test, and of each correctness test over 50 ms, on stderr)"
-	@echo "                PRIMLAB_NO_PROOF=1 (a sort's result checked against the CPU reference, not proven right in two passes)"
+	@echo "                PRIMLAB_NO_PROOF=1 (a sort's or a scan's result checked against the CPU reference, not proven right)"
 	@echo "  grade:        PRIMLAB_GPUS=\"0 1\" (which GPUs) GRADE_TIMEOUT=seconds (a student) GRADE_LOCK_WAIT=seconds"
 	@echo "                GRADE_MAX_BYTES=N GRADE_MAX_FILES=N (an archive's unpacked size and files)"
 	@echo "  grade SLURM=1: GRADE_PARTITION GRADE_TIME GRADE_GRES GRADE_SBATCH=\"options\" GRADE_POLL=seconds"

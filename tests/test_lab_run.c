@@ -2,6 +2,7 @@
  * (harness/parent/lab_run.c) through the scripted fake worker: limit tests
  * that share their input and reference, stress parts that judge every run. */
 #define _GNU_SOURCE
+#include "../harness/parent/judges/array.h"
 #include "../harness/parent/judges/stress.h"
 #include "../harness/parent/bugs.h"
 #include "../harness/parent/lab.h"
@@ -189,6 +190,56 @@ START_TEST(disturbed_timing_taken_again)
     pl_lab_perf(s, y, &lab, &ahead_perfs[0], 7, 5, 30, NULL, &r);
     ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
     ck_assert_msg(!strstr(r.detail, "the yardstick was timed twice"), "%s", r.detail);
+    pl_session_close(s);
+    pl_session_close(y);
+}
+END_TEST
+
+/* A part whose judge proves a right output has its timed repetitions'
+   expected results from the proof, after each call, and no reference:
+   "plus one" proven by looking. An output the proof does not accept (the
+   fake's "flaky" part, wrong in its third call: the second timed
+   repetition) gets the reference, and the test fails as before. */
+static int proofs;
+static int plus_one_proven(const pl_judge *j, const int *in, long n, double param, const int *out)
+{
+    (void)j, (void)param;
+    proofs++;
+    for (long i = 0; i < n; i++)
+        if (out[i] != in[i] + 1)
+            return 0;
+    return 1;
+}
+START_TEST(timed_repetitions_proven)
+{
+    static pl_judge_kind plus_kind;
+    plus_kind = pl_array_kind;
+    plus_kind.name = "plus one", plus_kind.proven = plus_one_proven;
+    static const pl_array_judge plus_cfg = {.hint_right = NULL};
+    const pl_judge plus = {&plus_kind, &plus_cfg};
+    const pl_part parts[] = {
+        {.id = "ok", .title = "plus one", .entry = "f_ok", .sizes = {.max = 5000}, .points = 1, .cpu = plus_one,
+         .judge = &plus},
+        {.id = "flaky", .title = "flaky", .entry = "f_flaky", .sizes = {.max = 5000}, .points = 1,
+         .cpu = plus_one, .judge = &plus},
+    };
+    const pl_part *const list[] = {&parts[0], &parts[1]};
+    const pl_perf flaky_perf = {.part = "flaky", .n = 5000, .points = 1, .yardstick = PL_YARD_VENDOR,
+                                .full = 0.9, .zero = 0.1};
+    pl_session *s = fake_session(), *y = fake_session();
+    pl_lab lab = ok_lab;
+    lab.parts = list, lab.nparts = 2;
+    pl_result r;
+    plus_one_calls = proofs = 0;
+    pl_lab_perf(s, y, &lab, &ahead_perfs[0], 3, 5, 30, NULL, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 0);
+    ck_assert_int_ge(proofs, 5); /* the submission's warm-up and three repetitions, the yardstick's warm-up */
+    plus_one_calls = proofs = 0;
+    pl_lab_perf(s, y, &lab, &flaky_perf, 3, 5, 30, NULL, &r);
+    ck_assert_int_eq(r.status, PL_FAIL);
+    ck_assert_msg(strstr(r.reason, "timed repetition 2 of 3 gave a wrong result"), "%s", r.reason);
+    ck_assert_int_eq(plus_one_calls, 1); /* for the one output not proven, to diagnose it */
     pl_session_close(s);
     pl_session_close(y);
 }
@@ -498,6 +549,7 @@ Suite *check_suite(void)
     tcase_add_test(t, timings_made_ahead);
     tcase_add_test(t, perf_repetitions_reported);
     tcase_add_test(t, disturbed_timing_taken_again);
+    tcase_add_test(t, timed_repetitions_proven);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
     tcase_add_test(t, omp_team_fits_the_cpus);
     tcase_add_test(t, settle_waits_for_spinning_threads);

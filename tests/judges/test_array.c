@@ -1,6 +1,7 @@
 /* tests/judges/test_array.c: the array judge through the judge interface:
  * its input from the lab's range, lengths, the oracle, and diagnoses a
- * scan's mistakes get (a shift named by its hint, a race, a known mistake). */
+ * scan's mistakes get (a shift named by its hint, a race, a known mistake);
+ * the scan judge's proof, which accepts the scan and nothing else. */
 #include "../../harness/parent/judges/array.h"
 #include "../../kernels_ref/cpu/scan.h"
 #include "suites.h"
@@ -102,6 +103,61 @@ START_TEST(known_mistake_named)
 }
 END_TEST
 
+/* The scan judge proves exactly the scan of its direction: the right
+   output at lengths around the proof's chunks of 2^20 words (one chunk, and
+   more than four: on every core), sums that wrap; not the other direction,
+   not one word off anywhere (the first, a chunk's first and last, the
+   last), not a word off and its next one mended (a proof that compared
+   only sums would take it); nothing for a part whose lengths are not n and
+   n. The array judge proves nothing. */
+static const pl_array_judge incl_cfg = {.scan = PL_SCAN_INCLUSIVE};
+static const pl_array_judge excl_cfg = {.scan = PL_SCAN_EXCLUSIVE};
+static long twice(long n) { return 2 * n; }
+static const pl_array_judge wide_cfg = {.out_len = twice, .scan = PL_SCAN_INCLUSIVE};
+static const pl_judge incl = {&pl_scan_kind, &incl_cfg}, excl = {&pl_scan_kind, &excl_cfg},
+                      wide = {&pl_scan_kind, &wide_cfg};
+
+START_TEST(scan_proven_only_when_right)
+{
+    ck_assert_int_eq(pl_judge_can_prove(&scan), 0);
+    ck_assert_int_eq(pl_judge_can_prove(&incl), 1);
+    const long lens[] = {1, 2, 1000, (1L << 20) + 1, (5L << 20) + 7};
+    for (size_t l = 0; l < sizeof lens / sizeof *lens; l++) {
+        long n = lens[l];
+        int *x = malloc((size_t)n * sizeof *x), *yi = malloc((size_t)n * sizeof *yi),
+            *ye = malloc((size_t)n * sizeof *ye);
+        ck_assert(x && yi && ye);
+        for (long i = 0; i < n; i++) /* large words: the sums wrap */
+            x[i] = (int)(0x9e3779b9u * (unsigned)(i + 1));
+        scan_cpu_inclusive(x, yi, (size_t)n);
+        scan_cpu_exclusive(x, ye, (size_t)n);
+        ck_assert_int_eq(pl_judge_proven(&incl, x, n, NAN, yi), 1);
+        ck_assert_int_eq(pl_judge_proven(&excl, x, n, NAN, ye), 1);
+        ck_assert_int_eq(pl_judge_proven(&incl, x, n, NAN, ye), 0);
+        ck_assert_int_eq(pl_judge_proven(&excl, x, n, NAN, yi), 0);
+        ck_assert_int_eq(pl_judge_proven(&scan, x, n, NAN, yi), 0);
+        ck_assert_int_eq(pl_judge_proven(&wide, x, n, NAN, yi), 0);
+        const long at[] = {0, n / 2, (1L << 20) - 1, 1L << 20, (4L << 20) + 3, n - 1};
+        for (size_t k = 0; k < sizeof at / sizeof *at; k++) {
+            long i = at[k];
+            if (i >= n)
+                continue;
+            yi[i] += 1;
+            ck_assert_msg(!pl_judge_proven(&incl, x, n, NAN, yi), "n = %ld, word %ld off", n, i);
+            if (i + 1 < n) {
+                yi[i + 1] -= 1;
+                ck_assert_msg(!pl_judge_proven(&incl, x, n, NAN, yi), "n = %ld, word %ld off, %ld mended", n, i, i + 1);
+                yi[i + 1] += 1;
+            }
+            yi[i] -= 1;
+            ck_assert_int_eq(pl_judge_proven(&incl, x, n, NAN, yi), 1);
+        }
+        free(x), free(yi), free(ye);
+    }
+    ck_assert_int_eq(pl_judge_proven(&excl, NULL, 0, NAN, NULL), 1); /* n = 0: nothing to be wrong */
+}
+END_TEST
+
 /* An output still all poison, the stubs' (whole, on every core when large),
    against one written at a single word: first, last, a chunk's edge, the
    middle */
@@ -138,6 +194,7 @@ Suite *array_suite(void)
     tcase_add_test(t, second_run_differs_a_race);
     tcase_add_test(t, known_mistake_named);
     tcase_add_test(t, all_poison_finds_one_written_word);
+    tcase_add_test(t, scan_proven_only_when_right);
     suite_add_tcase(s, t);
     return s;
 }

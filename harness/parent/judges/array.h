@@ -1,5 +1,7 @@
 /* harness/parent/judges/array.h: the array judge: int32 words compared
- * position by position with the part's CPU reference (the oracle).
+ * position by position with the part's CPU reference (the oracle); and the
+ * scan judge, the same for a scan, which can also prove an output right
+ * without the reference.
  *
  * The diagnosis is diagnose.h's: poison left, guard zones, a changed input,
  * a race between two runs, a shift by one (named by the hints: what a shift
@@ -15,6 +17,9 @@
 extern "C" {
 #endif
 
+/* What the scan judge proves (pl_array_judge's scan). */
+enum pl_scan_dir { PL_NOT_A_SCAN = 0, PL_SCAN_EXCLUSIVE, PL_SCAN_INCLUSIVE };
+
 typedef struct pl_array_judge {
     pl_input in;
     long (*out_len)(long n);              /* the output's words; NULL: n */
@@ -22,9 +27,17 @@ typedef struct pl_array_judge {
     /* Known mistakes (pl_cmp's known, diagnose.h), or NULL. */
     int (*known)(const int *in, size_t n_in, const int *want, const int *got, size_t n, size_t first_bad,
                  char *why, size_t cap);
+    /* The scan judge's: an exclusive or inclusive int32 sum of n words into
+       n words (not for block-size parts, whose lengths differ). */
+    int scan;
 } pl_array_judge;
 
 extern const pl_judge_kind pl_array_kind;
+/* The array judge with a proof (judge.h's proven): an output whose first
+   word is 0 (exclusive) or the input's first (inclusive), and each word
+   the one before it plus the input word it adds, wrapping, is the scan:
+   nothing else is. Its configuration's scan says which. */
+extern const pl_judge_kind pl_scan_kind;
 /* n words in and out, the lab's uniform input, no hints. */
 extern const pl_judge pl_array_plain;
 

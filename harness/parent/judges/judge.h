@@ -2,8 +2,9 @@
  * what its result must be, and what is wrong with a result that is not.
  *
  * Every part of a lab table (lab.h) has one judge. A judge is a kind (its
- * functions, one pl_judge_kind per file of this folder: array.c, sort.c,
- * compact.c, real.c, stress.c) and that kind's configuration for the part.
+ * functions, one pl_judge_kind per file of this folder: array.c (and its
+ * scan kind, the array judge with a proof), sort.c, compact.c, real.c,
+ * stress.c) and that kind's configuration for the part.
  * The runner (lab_run.c) asks the judge, never the part's kind:
  *   - the input: its length in words for (n, param), its words from a
  *     seed, and the span of words graded timing may patch;
@@ -82,12 +83,12 @@ typedef struct pl_judge_kind {
     void (*expect)(const pl_judge *j, const pl_part *p, const int *in, long n, double param, int *want);
     /* 1 when out (out_words, a copy the worker cannot reach) is certainly
        the expected result, by a check that needs no reference: a sort's
-       output in order, with the input's keys, stable. The runner then takes
-       it as the expected result and spares the reference, which is computed
-       only for an output this check does not prove (a wrong one, for its
-       diagnosis). Correctness tests only: a performance test's timed
-       repetitions take the reference, before their window (lab_run.c).
-       NULL: the reference, always. */
+       output in order, with the input's keys, stable; a scan's words each
+       the one before plus its input word. The runner then takes it as the
+       expected result and spares the reference, which is computed only for
+       an output this check does not prove (a wrong one, for its diagnosis):
+       in correctness tests and in a performance test's timed repetitions,
+       after each call (lab_run.c). NULL: the reference, always. */
     int (*proven)(const pl_judge *j, const int *in, long n, double param, const int *out);
     /* Fills d; 1 when the result is right (required). */
     int (*compare)(const pl_judge *j, const pl_judged *r, pl_diag *d);

@@ -38,14 +38,16 @@ static const long b_bench[] = {256, 512, 1024, 2048, 4096, 8192};
 static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
 
 /* Judges: the staged words read at a stride, one result per thread; a
-   matrix transposed; scans with a shift by one named. The four transposes
+   matrix transposed; exclusive scans with a shift by one named, proven
+   right without the reference when they are. The four transposes
    share one judge, and so, in limit tests, one input and one reference. */
 static const pl_array_judge stride_cfg = {.in = {.words = a_in}, .out_len = a_out};
 static const pl_array_judge transpose_cfg = {.in = {.words = b_words}, .out_len = b_len};
-static const pl_array_judge scan_cfg = {.hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE};
+static const pl_array_judge scan_cfg = {.hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE,
+                                        .scan = PL_SCAN_EXCLUSIVE};
 static const pl_judge strides = {&pl_array_kind, &stride_cfg};
 static const pl_judge transpose = {&pl_array_kind, &transpose_cfg};
-static const pl_judge scan = {&pl_array_kind, &scan_cfg};
+static const pl_judge scan = {&pl_scan_kind, &scan_cfg};
 
 #define STRIDE(id_, title_, entry_, cpu_, bytes_)                                                                   \
     static const pl_part part_##id_ = {                                                                             \

@@ -231,12 +231,15 @@ static const long test_sizes[] = {0,    1,    2,     31,    33,           1000, 
 static const long a_bench[] = {1L << 16, 1L << 18, 1L << 20, 1L << 22, 1L << 24, 1L << 26};
 static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
 
-/* Judges: int scans with their known mistakes; part b's under stress, with
-   the tile counter's word after the output; float scans, exact. */
-static const pl_array_judge scan_cfg = {.hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE,
-                                        .known = known_scan};
+/* Judges: int scans with their known mistakes, proven right without the
+   reference when they are; part b's under stress, with the tile counter's
+   word after the output; float scans, exact. */
+#define INT_SCAN .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE, .known = known_scan
+static const pl_array_judge int_incl_cfg = {INT_SCAN, .scan = PL_SCAN_INCLUSIVE};
+static const pl_array_judge int_excl_cfg = {INT_SCAN, .scan = PL_SCAN_EXCLUSIVE};
 static const pl_array_judge bs_run_cfg = {.out_len = bs_len, .known = known_stress};
-static const pl_judge scan = {&pl_array_kind, &scan_cfg};
+static const pl_judge scan_incl = {&pl_scan_kind, &int_incl_cfg};
+static const pl_judge scan_excl = {&pl_scan_kind, &int_excl_cfg};
 static const pl_judge bs_run = {&pl_array_kind, &bs_run_cfg};
 static const pl_stress_judge bs_cfg = {&bs_run, STRESS_RUNS};
 static const pl_judge bs_stress = {&pl_stress_kind, &bs_cfg};
@@ -245,11 +248,11 @@ static const pl_real_judge incl_cfg = {{.gen = gen_f32}, PL_ELEM_F32, same_len, 
 static const pl_judge excl_f32 = {&pl_real_kind, &excl_cfg};
 static const pl_judge incl_f32 = {&pl_real_kind, &incl_cfg};
 
-#define INT_JUDGED .points = 1, .bench = 1, .vendor = 1, .judge = &scan
+#define INT_JUDGED .points = 1, .bench = 1, .vendor = 1
 #define INT_PART .sizes = {.max = SPS_MAX_N}, INT_JUDGED
 #define FLOAT_PART .sizes = {.max = SPS_MAX_N}, .points = 1, .bench = 1, .vendor = 1
-#define INCL .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive
-#define EXCL .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive
+#define INCL .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .judge = &scan_incl
+#define EXCL .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .judge = &scan_excl
 
 static const pl_part part_a = {.id = "a", .title = "chained scan, inclusive", .entry = "scan_chained",
                                .sizes = {.max = SPS_MAX_N, .bench = a_bench,
