@@ -78,8 +78,9 @@ static long bench_differences(unsigned *in, unsigned *out, const unsigned *ref, 
 }
 
 /* The median of reps timed calls of f() (CUDA events on the default
-   stream), after two calls to warm up. */
-template <class F> static float median_ms(F f, int reps)
+   stream), after two calls to warm up; before(r) runs, untimed, before
+   timed call r (a flush of the L2, say). */
+template <class F, class B> static float median_ms_after(F f, int reps, B before)
 {
     cudaEvent_t a, b;
     CK(cudaEventCreate(&a));
@@ -87,6 +88,7 @@ template <class F> static float median_ms(F f, int reps)
     f(), f();
     std::vector<float> ms;
     for (int r = 0; r < reps; r++) {
+        before(r);
         CK(cudaEventRecord(a));
         f();
         CK(cudaEventRecord(b));
@@ -100,6 +102,11 @@ template <class F> static float median_ms(F f, int reps)
     CK(cudaEventDestroy(b));
     std::sort(ms.begin(), ms.end());
     return ms[ms.size() / 2];
+}
+
+template <class F> static float median_ms(F f, int reps)
+{
+    return median_ms_after(f, reps, [](int) {});
 }
 
 #endif

@@ -120,27 +120,10 @@ static size_t flush_bytes;
    of twice its size, as the kit's worker does) and two untimed calls. */
 template <class F> static float flushed_ms(F f, int reps)
 {
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    f(), f();
-    std::vector<float> ms;
-    for (int r = 0; r < reps; r++) {
+    return median_ms_after(f, reps, [](int r) {
         CK(cudaMemsetAsync(flush_buf, r & 0xff, flush_bytes));
         CK(cudaDeviceSynchronize());
-        CK(cudaEventRecord(a));
-        f();
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        float t;
-        CK(cudaEventElapsedTime(&t, a, b));
-        ms.push_back(t);
-    }
-    CK(cudaGetLastError());
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
+    });
 }
 
 int main(int argc, char **argv)
