@@ -8,8 +8,10 @@
  * array cut into chunks of CHUNK tiles, one launch reducing chunk j while
  * scanning chunk j - 1 (which the launch before read, so it may still be
  * in the L2), each scanning block adding up the tile sums of its chunk
- * before it. Every variant is first checked against CUB at sizes that are
- * not multiples of a tile. Needs a GPU of sm_70 or later. A benchmark for
+ * before it. Then a second: one cooperative launch of as many blocks as
+ * the GPU holds at once, walking the array in rounds (rounds_k below), so
+ * that the input is read once. Every variant is first checked against CUB
+ * at sizes that are not multiples of a tile. Needs a GPU of sm_70 or later. A benchmark for
  * lab 02's 0.9x goal, not a test: `make test` does not run it.
  *
  *   tests/bench_lab02_passes.sh [LOG2N ...] (default 24 28) [REPS=31]
@@ -111,6 +113,138 @@ static void chunked(const int *in, int *out, long n, int *scratch, long T)
     }
 }
 
+/* ----------------------------------------------- the rounds experiment */
+
+/* Every block of a grid that the GPU holds at once (a cooperative launch)
+   takes, in round r, the piece of ROUND_TILES tiles numbered r * P + b
+   (P blocks). It loads the piece into registers and publishes its sum in
+   flags[r * P + b], tagged with the call's epoch in the high word; then it
+   reads every sum of the round (its offset is the sums of the blocks
+   before it, plus the totals of the rounds before) and scans the piece
+   from its registers, tile after tile. The next round's piece is loaded
+   and published before the wait. The input is read once, but each round
+   waits for its slowest block. */
+#define ROUND_TILES 2 /* the best of 1, 2, 4 and 8 on an H200 (2026-11-28) */
+#define ROUND_BLOCKS 4 /* per SM, at most: 4 and 8 tied, 1 and 2 were slower */
+
+__device__ __forceinline__ unsigned long long ld_relaxed(const unsigned long long *p)
+{
+    unsigned long long v;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+
+/* The block's sum of x, for every thread; red: 33 ints of shared memory. */
+__device__ int block_total(int x, int *red)
+{
+    for (int o = 16; o > 0; o /= 2)
+        x += __shfl_down_sync(0xffffffffu, x, o);
+    __syncthreads(); /* red's last use is over */
+    if (threadIdx.x % 32 == 0)
+        red[threadIdx.x / 32] = x;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        x = threadIdx.x < blockDim.x / 32 ? red[threadIdx.x] : 0;
+        for (int o = 16; o > 0; o /= 2)
+            x += __shfl_down_sync(0xffffffffu, x, o);
+        if (threadIdx.x == 0)
+            red[32] = x;
+    }
+    __syncthreads();
+    return red[32];
+}
+
+/* Loads piece `piece` (0 past n) and publishes its sum. */
+__device__ void load_piece(const int *in, long n, long piece, int v[ROUND_TILES][2 * ITEMS], unsigned long long *flag,
+                           unsigned epoch, int *red)
+{
+    int x = 0;
+#pragma unroll
+    for (int k = 0; k < ROUND_TILES; k++) {
+        load_items(in, n, ((piece * ROUND_TILES + k) * blockDim.x + threadIdx.x) * 2 * ITEMS, v[k]);
+#pragma unroll
+        for (int j = 0; j < 2 * ITEMS; j++)
+            x += v[k][j];
+    }
+    x = block_total(x, red);
+    if (threadIdx.x == 0)
+        asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(flag), "l"((unsigned long long)epoch << 32 | (unsigned)x)
+                     : "memory");
+}
+
+__global__ void __launch_bounds__(THREADS) rounds_k(const int *in, int *out, long n, unsigned long long *flags,
+                                                     unsigned epoch)
+{
+    extern __shared__ int s[];
+    __shared__ int red[33], end_s;
+    const long P = gridDim.x, b = blockIdx.x, piece = ROUND_TILES * 2L * ITEMS * blockDim.x;
+    const long R = (n + piece * P - 1) / (piece * P);
+    int cur[ROUND_TILES][2 * ITEMS], next[ROUND_TILES][2 * ITEMS], carry = 0;
+    load_piece(in, n, b, cur, flags + b, epoch, red);
+    for (long r = 0; r < R; r++) {
+        if (r + 1 < R)
+            load_piece(in, n, (r + 1) * P + b, next, flags + (r + 1) * P + b, epoch, red);
+        int before = 0, all = 0;
+        for (long i = threadIdx.x; i < P; i += blockDim.x) {
+            unsigned long long f;
+            do
+                f = ld_relaxed(flags + r * P + i);
+            while ((unsigned)(f >> 32) != epoch);
+            all += (int)(unsigned)f;
+            before += i < b ? (int)(unsigned)f : 0;
+        }
+        int offset = carry + block_total(before, red);
+        carry += block_total(all, red);
+#pragma unroll
+        for (int k = 0; k < ROUND_TILES; k++) { /* tile_scan's steps, from the registers */
+            long base = (((r * P + b) * ROUND_TILES + k) * blockDim.x + threadIdx.x) * 2 * ITEMS;
+            int lo = 0, hi = 0;
+#pragma unroll
+            for (int j = 0; j < ITEMS; j++)
+                lo += cur[k][j], hi += cur[k][ITEMS + j];
+            s[2 * threadIdx.x] = lo, s[2 * threadIdx.x + 1] = hi;
+            tree_scan<false>(s);
+            int acc = offset + s[2 * threadIdx.x], w[2 * ITEMS];
+#pragma unroll
+            for (int j = 0; j < 2 * ITEMS; j++)
+                w[j] = acc, acc += cur[k][j];
+            if (2 * ITEMS % 4 == 0 && base + 2 * ITEMS <= n && ((uintptr_t)(out + base) & 15) == 0) {
+#pragma unroll
+                for (int q = 0; q < 2 * ITEMS / 4; q++)
+                    ((int4 *)(out + base))[q] = make_int4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
+            } else {
+#pragma unroll
+                for (int j = 0; j < 2 * ITEMS; j++)
+                    if (base + j < n)
+                        out[base + j] = w[j];
+            }
+            if (threadIdx.x == blockDim.x - 1)
+                end_s = acc;
+            __syncthreads(); /* end_s written, s read */
+            offset = end_s;
+            __syncthreads(); /* end_s read before the next tile writes it */
+        }
+        if (r + 1 < R)
+#pragma unroll
+            for (int k = 0; k < ROUND_TILES; k++)
+#pragma unroll
+                for (int j = 0; j < 2 * ITEMS; j++)
+                    cur[k][j] = next[k][j];
+    }
+}
+
+static unsigned long long *round_flags; /* its own buffer: no other sum ever carries an epoch's tag */
+static int round_grid;                   /* blocks the GPU holds at once, ROUND_BLOCKS an SM at most */
+
+static void rounds(const int *in, int *out, long n)
+{
+    static unsigned epoch;
+    long piece = ROUND_TILES * 2L * ITEMS * THREADS, P = std::min((long)round_grid, (n + piece - 1) / piece);
+    ++epoch;
+    void *args[] = {(void *)&in, (void *)&out, (void *)&n, (void *)&round_flags, (void *)&epoch};
+    CK(cudaLaunchCooperativeKernel((void *)rounds_k, dim3((unsigned)P), dim3(THREADS), args, tree_bytes<false>(THREADS), 0));
+}
+
 /* ------------------------------------------------------------- timing */
 
 static void *flush_buf;
@@ -157,9 +291,15 @@ int main(int argc, char **argv)
     printf("# %s, %d SMs, L2 %d MiB, CCCL %d.%d.%d; L2 flushed before every call, median of %d\n", p.name, sms,
            p.l2CacheSize >> 20, CCCL_MAJOR_VERSION, CCCL_MINOR_VERSION, CCCL_PATCH_VERSION, reps);
 
+    int per_sm = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_k, THREADS, tree_bytes<false>(THREADS)));
+    round_grid = std::min(per_sm, ROUND_BLOCKS) * sms;
+    CK(cudaMalloc(&round_flags, (room / (ROUND_TILES * 2L * ITEMS * THREADS) + round_grid + 1) * 8));
+    CK(cudaMemset(round_flags, 0, (room / (ROUND_TILES * 2L * ITEMS * THREADS) + round_grid + 1) * 8));
+
     const long chunk_tiles[] = {1024, 4096};
     int wrong = 0;
-    const long sizes[] = {1, 1000, 40000, 123457, (1L << 22) + 13, (1L << 24) + 5};
+    const long sizes[] = {1, 1000, 40000, 123457, (1L << 22) + 13, (1L << 24) + 5, 100000007};
     for (long m : sizes) {
         if (m > room - 4096)
             continue;
@@ -170,6 +310,8 @@ int main(int argc, char **argv)
             if (m > TOP_TILES * 2L * ITEMS * TOP_THREADS) /* below that, the solution's one-block path */
                 bad += scan_differences(d_in, d_out, d_ref, m, d_bad, d_cub, cub_bytes,
                                         [=] { chunked((const int *)d_in, (int *)d_out, m, d_scratch, T); });
+        bad += scan_differences(d_in, d_out, d_ref, m, d_bad, d_cub, cub_bytes,
+                                [=] { rounds((const int *)d_in, (int *)d_out, m); });
         if (bad)
             printf("WRONG at n = %ld: %ld elements differ from CUB\n", m, bad), wrong = 1;
     }
@@ -223,6 +365,11 @@ int main(int argc, char **argv)
             snprintf(name, sizeof name, "chunks of %ld tiles (%.0f MiB): %ld launches", T, T * 2.0 * ITEMS * THREADS * 4 / 1048576, K + 1);
             row(name, flushed_ms([=] { chunked(in, out, n, d_scratch, T); }, reps), 3, 1);
         }
+        char name[80];
+        long piece = ROUND_TILES * 2L * ITEMS * THREADS;
+        snprintf(name, sizeof name, "one launch in rounds: %ld blocks, %ld rounds", std::min((long)round_grid, n / piece),
+                 (n + piece * round_grid - 1) / (piece * round_grid));
+        row(name, flushed_ms([=] { rounds(in, out, n); }, reps), 2, 1);
     }
     return wrong;
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # tests/bench_lab02_passes.sh [LOG2N ...]: lab 02's part (b) pass by pass,
 # the L2 flushed before every call as `make check` does, beside the copy
-# and CUB, and the chunked experiment of the handout's section 13 (the
-# source says what it prints). LOG2N defaults to 24 and 28, REPS=31 in the
-# environment sets the timed calls. ARCH=sm_90 picks the architecture
-# (default: the GPU's); BUILD_ONLY=1 builds and stops. A benchmark, not a
-# test.
+# and CUB, and the chunked and rounds experiments of the handout's
+# section 13 (the source says what it prints). LOG2N defaults to 24 and
+# 28, REPS=31 in the environment sets the timed calls. ARCH=sm_90 picks
+# the architecture (default: the GPU's); BUILD_ONLY=1 builds and stops.
+# A benchmark, not a test.
 set -eu
 cd "$(dirname "$0")/.."
 die() { echo "bench_lab02_passes: $*" >&2; exit 2; }

@@ -30,7 +30,9 @@
  * reads 0.037, scan_tile_k 94.5% of copy), so the second read of the input
  * is what separates this from CUB's single pass: 0.78x whole, 0.84x with
  * no top level at all. Chunks that the L2 holds, reduced and scanned in
- * one launch each, were slower (0.72x and less: the handout's section 13).
+ * one launch each, were slower (0.72x and less: the handout's section 13);
+ * L2 cache hints changed nothing; one cooperative launch in rounds, the
+ * input read once, waited for each round's slowest block (0.54x at 2^28).
  */
 #ifndef PRIMLAB_SOLUTION_BLELLOCH_TILE_CUH
 #define PRIMLAB_SOLUTION_BLELLOCH_TILE_CUH
