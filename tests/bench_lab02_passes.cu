@@ -44,27 +44,34 @@ __global__ void read_k(const uint4 *in, long n4, unsigned *sink)
 
 /* ---------------------------------------------- the chunked experiment */
 
-/* The sum of a[0 .. m) over the block; every thread gets it. */
-__device__ int block_sum(const int *a, long m)
+/* The block's sum of x, for every thread; red: 33 ints of shared memory. */
+__device__ int block_total(int x, int *red)
 {
-    __shared__ int ws[32], total;
-    int x = 0;
-    for (long i = threadIdx.x; i < m; i += blockDim.x)
-        x += a[i];
     for (int o = 16; o > 0; o /= 2)
         x += __shfl_down_sync(0xffffffffu, x, o);
+    __syncthreads(); /* red's last use is over */
     if (threadIdx.x % 32 == 0)
-        ws[threadIdx.x / 32] = x;
+        red[threadIdx.x / 32] = x;
     __syncthreads();
     if (threadIdx.x < 32) {
-        x = threadIdx.x < blockDim.x / 32 ? ws[threadIdx.x] : 0;
+        x = threadIdx.x < blockDim.x / 32 ? red[threadIdx.x] : 0;
         for (int o = 16; o > 0; o /= 2)
             x += __shfl_down_sync(0xffffffffu, x, o);
         if (threadIdx.x == 0)
-            total = x;
+            red[32] = x;
     }
     __syncthreads();
-    return total;
+    return red[32];
+}
+
+/* The sum of a[0 .. m) over the block; every thread gets it. */
+__device__ int block_sum(const int *a, long m)
+{
+    __shared__ int red[33];
+    int x = 0;
+    for (long i = threadIdx.x; i < m; i += blockDim.x)
+        x += a[i];
+    return block_total(x, red);
 }
 
 /* Launch j of K + 1 over chunks of T tiles: blocks [0, S) scan chunk j - 1,
@@ -73,7 +80,7 @@ __device__ int block_sum(const int *a, long m)
    scans the last tile of chunk j - 1, read by launch j + 1. */
 __global__ void chunk_k(const int *in, int *out, long n, int *sums, int *carry, long T, long tiles, long j)
 {
-    __shared__ int warp_sums[32];
+    __shared__ int warp_sums[33];
     long S = j > 0 ? min(T, tiles - (j - 1) * T) : 0;
     if (blockIdx.x < S) {
         long first = (j - 1) * T, b = blockIdx.x;
@@ -89,18 +96,9 @@ __global__ void chunk_k(const int *in, int *out, long n, int *sums, int *carry, 
 #pragma unroll
     for (int k = 0; k < 2 * ITEMS; k++)
         x += v[k];
-    for (int o = 16; o > 0; o /= 2)
-        x += __shfl_down_sync(0xffffffffu, x, o);
-    if (threadIdx.x % 32 == 0)
-        warp_sums[threadIdx.x / 32] = x;
-    __syncthreads();
-    if (threadIdx.x < 32) {
-        x = threadIdx.x < blockDim.x / 32 ? warp_sums[threadIdx.x] : 0;
-        for (int o = 16; o > 0; o /= 2)
-            x += __shfl_down_sync(0xffffffffu, x, o);
-        if (threadIdx.x == 0)
-            sums[tile] = x;
-    }
+    x = block_total(x, warp_sums);
+    if (threadIdx.x == 0)
+        sums[tile] = x;
 }
 
 static void chunked(const int *in, int *out, long n, int *scratch, long T)
@@ -132,26 +130,6 @@ __device__ __forceinline__ unsigned long long ld_relaxed(const unsigned long lon
     unsigned long long v;
     asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
     return v;
-}
-
-/* The block's sum of x, for every thread; red: 33 ints of shared memory. */
-__device__ int block_total(int x, int *red)
-{
-    for (int o = 16; o > 0; o /= 2)
-        x += __shfl_down_sync(0xffffffffu, x, o);
-    __syncthreads(); /* red's last use is over */
-    if (threadIdx.x % 32 == 0)
-        red[threadIdx.x / 32] = x;
-    __syncthreads();
-    if (threadIdx.x < 32) {
-        x = threadIdx.x < blockDim.x / 32 ? red[threadIdx.x] : 0;
-        for (int o = 16; o > 0; o /= 2)
-            x += __shfl_down_sync(0xffffffffu, x, o);
-        if (threadIdx.x == 0)
-            red[32] = x;
-    }
-    __syncthreads();
-    return red[32];
 }
 
 /* Loads piece `piece` (0 past n) and publishes its sum. */
