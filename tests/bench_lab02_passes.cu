@@ -11,8 +11,9 @@
  * before it. Then a second: one cooperative launch of as many blocks as
  * the GPU holds at once, walking the array in rounds (rounds_k below), so
  * that the input is read once. Every variant is first checked against CUB
- * at sizes that are not multiples of a tile. Needs a GPU of sm_70 or later. A benchmark for
- * lab 02's 0.9x goal, not a test: `make test` does not run it.
+ * at sizes that are not multiples of a tile. Needs a GPU of sm_70 or
+ * later. A benchmark for lab 02's 0.9x goal, not a test: `make test` does
+ * not run it.
  *
  *   tests/bench_lab02_passes.sh [LOG2N ...] (default 24 28) [REPS=31]
  *
@@ -42,8 +43,6 @@ __global__ void read_k(const uint4 *in, long n4, unsigned *sink)
         *sink = x;
 }
 
-/* ---------------------------------------------- the chunked experiment */
-
 /* The block's sum of x, for every thread; red: 33 ints of shared memory. */
 __device__ int block_total(int x, int *red)
 {
@@ -63,6 +62,8 @@ __device__ int block_total(int x, int *red)
     __syncthreads();
     return red[32];
 }
+
+/* ---------------------------------------------- the chunked experiment */
 
 /* The sum of a[0 .. m) over the block; every thread gets it. */
 __device__ int block_sum(const int *a, long m)
