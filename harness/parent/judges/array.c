@@ -71,3 +71,8 @@ const pl_judge_kind pl_scan_kind = {
 
 static const pl_array_judge plain = {{0}, NULL, NULL, NULL, NULL, PL_NOT_A_SCAN};
 const pl_judge pl_array_plain = {&pl_array_kind, &plain};
+
+static const pl_array_judge incl = {PL_SCAN_HINTS, .scan = PL_SCAN_INCLUSIVE};
+static const pl_array_judge excl = {PL_SCAN_HINTS, .scan = PL_SCAN_EXCLUSIVE};
+const pl_judge pl_scan_inclusive = {&pl_scan_kind, &incl};
+const pl_judge pl_scan_exclusive = {&pl_scan_kind, &excl};

@@ -17,6 +17,9 @@
 extern "C" {
 #endif
 
+/* A scan's shift hints (pl_array_judge's hint_right and hint_left). */
+#define PL_SCAN_HINTS .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE
+
 /* What the scan judge proves (pl_array_judge's scan). */
 enum pl_scan_dir { PL_NOT_A_SCAN = 0, PL_SCAN_EXCLUSIVE, PL_SCAN_INCLUSIVE };
 
@@ -40,6 +43,9 @@ extern const pl_judge_kind pl_array_kind;
 extern const pl_judge_kind pl_scan_kind;
 /* n words in and out, the lab's uniform input, no hints. */
 extern const pl_judge pl_array_plain;
+/* The scan judges of n words of the lab's uniform input, inclusive and
+   exclusive, a shift by one named (PL_SCAN_HINTS). */
+extern const pl_judge pl_scan_inclusive, pl_scan_exclusive;
 
 #ifdef __cplusplus
 }

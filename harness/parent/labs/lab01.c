@@ -26,14 +26,10 @@ static long bte_words(long threads, double param) { return (void)threads, (void)
 static size_t scratch_ints(long n) { return PS_SCRATCH_INTS(n); }
 
 /* Judges: scans of the lab's uniform input, a shift by one named; the
-   parts of n words proven right without the reference when they are. */
-#define SCAN_HINTS .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE
-static const pl_array_judge incl_cfg = {SCAN_HINTS, .scan = PL_SCAN_INCLUSIVE};
-static const pl_array_judge excl_cfg = {SCAN_HINTS, .scan = PL_SCAN_EXCLUSIVE};
-static const pl_array_judge bt_cfg = {.in = {.words = bt_words}, .out_len = bt_len, SCAN_HINTS};
-static const pl_array_judge bte_cfg = {.in = {.words = bte_words}, .out_len = bte_len, SCAN_HINTS};
-static const pl_judge scan_incl = {&pl_scan_kind, &incl_cfg};
-static const pl_judge scan_excl = {&pl_scan_kind, &excl_cfg};
+   parts of n words have the kit's scan judges (array.h), which prove a
+   right output without the reference. */
+static const pl_array_judge bt_cfg = {.in = {.words = bt_words}, .out_len = bt_len, PL_SCAN_HINTS};
+static const pl_array_judge bte_cfg = {.in = {.words = bte_words}, .out_len = bte_len, PL_SCAN_HINTS};
 static const pl_judge bt_scan = {&pl_array_kind, &bt_cfg};
 static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
 
@@ -41,10 +37,10 @@ static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
 
 static const pl_part part_a = {
     .id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .sizes = {.max = PS_BLOCK_MAX},
-    .points = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &scan_incl};
+    .points = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &pl_scan_inclusive};
 static const pl_part part_b = {
     .id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .sizes = {.max = PS_MAX_N}, .points = 1,
-    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &scan_incl};
+    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &pl_scan_inclusive};
 static const pl_part part_bt = {
     .id = "bt", .title = "inclusive scan, n=2^24+3", .entry = "scan_inclusive_threads",
     .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
@@ -54,7 +50,7 @@ static const pl_part part_bte = {
     .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .judge = &bte_scan};
 static const pl_part part_c = {
     .id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .sizes = {.max = PS_MAX_N}, .points = 1,
-    .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan_excl};
+    .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &pl_scan_exclusive};
 
 static const pl_part *const parts[] = {PL_LAB01_PARTS(PL_PART_REF)};
 

@@ -57,17 +57,12 @@ static void warp_omp(const int *in, int *out, size_t n)
 }
 
 
-/* Judges: scans of the lab's uniform input, a shift by one named, the
-   parts of n words proven right without the reference when they are;
-   part w's segments are not one scan, so a shift there means nothing in
-   particular. */
-#define SCAN_HINTS .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE
-static const pl_array_judge incl_cfg = {SCAN_HINTS, .scan = PL_SCAN_INCLUSIVE};
-static const pl_array_judge excl_cfg = {SCAN_HINTS, .scan = PL_SCAN_EXCLUSIVE};
-static const pl_array_judge bt_cfg = {.in = {.words = bt_words}, .out_len = bt_len, SCAN_HINTS};
-static const pl_array_judge bte_cfg = {.in = {.words = bte_words}, .out_len = bte_len, SCAN_HINTS};
-static const pl_judge scan_incl = {&pl_scan_kind, &incl_cfg};
-static const pl_judge scan_excl = {&pl_scan_kind, &excl_cfg};
+/* Judges: scans of the lab's uniform input, a shift by one named; the
+   parts of n words have the kit's scan judges (array.h), which prove a
+   right output without the reference; part w's segments are not one
+   scan, so a shift there means nothing in particular. */
+static const pl_array_judge bt_cfg = {.in = {.words = bt_words}, .out_len = bt_len, PL_SCAN_HINTS};
+static const pl_array_judge bte_cfg = {.in = {.words = bte_words}, .out_len = bte_len, PL_SCAN_HINTS};
 static const pl_judge bt_scan = {&pl_array_kind, &bt_cfg};
 static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
 
@@ -75,10 +70,12 @@ static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
 
 static const pl_part part_a = {
     .id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .sizes = {.max = BS_MAX_N},
-    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan_excl};
+    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1,
+    .judge = &pl_scan_exclusive};
 static const pl_part part_b = {
     .id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .sizes = {.max = BS_MAX_N},
-    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan_excl};
+    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1,
+    .judge = &pl_scan_exclusive};
 static const pl_part part_bt = {
     .id = "bt", .title = "exclusive scan, shared memory, n=2^24+3", .entry = "scan_blelloch_shared_threads",
     .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
@@ -88,7 +85,7 @@ static const pl_part part_bte = {
     .sizes = {BT_SIZES}, .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .judge = &bte_scan};
 static const pl_part part_c = {
     .id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .sizes = {.max = BS_MAX_N}, .points = 1,
-    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &scan_incl};
+    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &pl_scan_inclusive};
 /* correctness only: not timed, no performance test, no yardstick */
 static const pl_part part_w = {
     .id = "w", .title = "warp scan, 32-element segments", .entry = "scan_warp_safe", .sizes = {.max = BS_MAX_N},

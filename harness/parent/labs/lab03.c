@@ -38,16 +38,13 @@ static const long b_bench[] = {256, 512, 1024, 2048, 4096, 8192};
 static size_t scratch_ints(long n) { return BC_SCRATCH_INTS(n); }
 
 /* Judges: the staged words read at a stride, one result per thread; a
-   matrix transposed; exclusive scans with a shift by one named, proven
-   right without the reference when they are. The four transposes
-   share one judge, and so, in limit tests, one input and one reference. */
+   matrix transposed; exclusive scans, the kit's scan judge (array.h). The
+   four transposes share one judge, and so, in limit tests, one input and
+   one reference. */
 static const pl_array_judge stride_cfg = {.in = {.words = a_in}, .out_len = a_out};
 static const pl_array_judge transpose_cfg = {.in = {.words = b_words}, .out_len = b_len};
-static const pl_array_judge scan_cfg = {.hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE,
-                                        .scan = PL_SCAN_EXCLUSIVE};
 static const pl_judge strides = {&pl_array_kind, &stride_cfg};
 static const pl_judge transpose = {&pl_array_kind, &transpose_cfg};
-static const pl_judge scan = {&pl_scan_kind, &scan_cfg};
 
 #define STRIDE(id_, title_, entry_, cpu_, bytes_)                                                                   \
     static const pl_part part_##id_ = {                                                                             \
@@ -62,7 +59,7 @@ static const pl_judge scan = {&pl_scan_kind, &scan_cfg};
 #define SCAN(id_, title_, entry_)                                                                                   \
     static const pl_part part_##id_ = {.id = #id_, .title = title_, .entry = entry_, .sizes = {.max = BC_MAX_N},    \
                                        .points = 1, .bench = 1, .cpu = scan_cpu_exclusive,                          \
-                                       .omp = scan_omp_exclusive, .vendor = 1, .judge = &scan}
+                                       .omp = scan_omp_exclusive, .vendor = 1, .judge = &pl_scan_exclusive}
 
 STRIDE(a4, "4-byte reads at a stride", "stride_read32", a4_cpu, a4_bytes);
 STRIDE(a8, "8-byte reads at a stride", "stride_read64", a8_cpu, a8_bytes);

@@ -234,7 +234,7 @@ static const long bench_sizes[] = {1L << 20, 1L << 24, 1L << 28};
 /* Judges: int scans with their known mistakes, proven right without the
    reference when they are; part b's under stress, with the tile counter's
    word after the output; float scans, exact. */
-#define INT_SCAN .hint_right = PL_HINT_AS_EXCLUSIVE, .hint_left = PL_HINT_AS_INCLUSIVE, .known = known_scan
+#define INT_SCAN PL_SCAN_HINTS, .known = known_scan
 static const pl_array_judge int_incl_cfg = {INT_SCAN, .scan = PL_SCAN_INCLUSIVE};
 static const pl_array_judge int_excl_cfg = {INT_SCAN, .scan = PL_SCAN_EXCLUSIVE};
 static const pl_array_judge bs_run_cfg = {.out_len = bs_len, .known = known_stress};
