@@ -239,41 +239,41 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 
 # The project's own tests: CPU units (with a scripted fake worker that
 # misbehaves on request), the harness on the device with wrong scans
-# (tests/wrong_scans.cu), and each lab's suites run against its solution's
-# worker; the planted bugs of tests/plants/ (tests/plant.sh) after them.
-# The units without a GPU, one test binary each (tests/test_<unit>.c).
+# (tests/gpu/wrong_scans.cu), and each lab's suites run against its solution's
+# worker; the planted bugs of tests/fixtures/plants/ (tests/gpu/plant.sh) after them.
+# The units without a GPU, one test binary each (tests/unit/test_<unit>.c).
 CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx class_report
-$(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/%.o build/libprimlab.a
+$(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/unit/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
-# The judges' suites (tests/judges/test_*.c), one runner.
-build/tests/test_judges: build/obj/tests/test_judges.o $(call obj,$(wildcard tests/judges/test_*.c)) build/libprimlab.a
+# The judges' suites (tests/unit/judges/test_*.c), one runner.
+build/tests/test_judges: build/obj/tests/unit/test_judges.o $(call obj,$(wildcard tests/unit/judges/test_*.c)) build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
-build/tests/fake-worker: build/obj/tests/fake_worker.o
+build/tests/fake-worker: build/obj/tests/unit/fake_worker.o
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^
-build/tests/test_gpu_harness: build/obj/tests/test_gpu_harness.o build/libprimlab.a
+build/tests/test_gpu_harness: build/obj/tests/gpu/test_gpu_harness.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
-build/obj/worker/wrong-scans-core.o: build/obj/harness/worker/worker.o build/obj/tests/wrong_scans_ops.o build/libworker.a
+build/obj/worker/wrong-scans-core.o: build/obj/harness/worker/worker.o build/obj/tests/gpu/wrong_scans_ops.o build/libworker.a
 	$(quiet) CORE $@
 	$(Q)mkdir -p $(@D) && ld -r --force-group-allocation -o $@.tmp $^ && objcopy -w -G main $(ALLOC_KEEP) $@.tmp $@ && rm -f $@.tmp
-build/tests/wrong-scans-worker: build/obj/worker/wrong-scans-core.o build/obj/tests/wrong_scans.o
+build/tests/wrong-scans-worker: build/obj/worker/wrong-scans-core.o build/obj/tests/gpu/wrong_scans.o
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(ALLOC_WRAP) $(LDLIBS)
-build/tests/test_gpu_hold: build/obj/tests/test_gpu_hold.o build/obj/harness/worker/gpu.o
+build/tests/test_gpu_hold: build/obj/tests/gpu/test_gpu_hold.o build/obj/harness/worker/gpu.o
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CXX) -o $@ $^ $(LDLIBS)
 define lab_test_rules
-build/tests/test_lab$(1): build/obj/tests/test_lab.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a
+build/tests/test_lab$(1): build/obj/tests/gpu/test_lab.o build/obj/harness/parent/labs/lab$(1).o build/libprimlab.a
 	$$(quiet) LINK $$@
 	$$(Q)mkdir -p $$(@D) && $$(CC) -o $$@ $$^ $$(CHECK_FLAGS) -fopenmp -lm
 endef
 $(foreach l,$(SOL_LAB_IDS),$(eval $(call lab_test_rules,$(l))))
-# A lab's grader tested on the CPU (tests/test_labNN_judge.c), linked with
+# A lab's grader tested on the CPU (tests/unit/test_labNN_judge.c), linked with
 # the lab's table; harness/labs/labNN.mk adds it to CPU_TESTS.
-build/tests/test_lab%_judge: build/obj/tests/test_lab%_judge.o build/obj/harness/parent/labs/lab%.o build/libprimlab.a
+build/tests/test_lab%_judge: build/obj/tests/unit/test_lab%_judge.o build/obj/harness/parent/labs/lab%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 
@@ -283,12 +283,12 @@ build/tests/test_lab%_judge: build/obj/tests/test_lab%_judge.o build/obj/harness
 # times anything).
 CPU_TESTS := $(CPU_UNITS:%=build/tests/test_%) build/tests/test_judges
 # The class report of 1,000 students in at most 10 s (build/primlab-report).
-CPU_TESTS += tests/test_class_report_scale.sh
+CPU_TESTS += tests/unit/test_class_report_scale.sh
 GPU_TESTS := build/tests/test_gpu_harness build/tests/test_gpu_hold $(SOL_LAB_IDS:%=build/tests/test_lab%)
 TESTS = $(CPU_TESTS) $(GPU_TESTS)
 TEST_WORKERS := build/tests/fake-worker build/tests/wrong-scans-worker
-# A lab's own command-line tests (tests/test_labNN_*.sh), with the GPU suites.
-LAB_SCRIPTS := $(sort $(wildcard tests/test_lab[0-9][0-9]_*.sh))
+# A lab's own command-line tests (tests/gpu/test_labNN_*.sh), with the GPU suites.
+LAB_SCRIPTS := $(sort $(wildcard tests/gpu/test_lab[0-9][0-9]_*.sh))
 LAB_BINS := $(call lab_bins,labs,$(LAB_IDS)) $(call lab_bins,solutions,$(SOL_LAB_IDS)) $(VENDOR_WORKERS)
 TOOLS := build/primlab-results build/primlab-report build/mtx-check $(LAB_IDS:%=build/tables/lab%)
 # Pieces of the build kept beside the code they build: shared ones in mk/,
@@ -301,7 +301,7 @@ include $(sort $(wildcard harness/labs/*.mk))
 .SECONDARY:
 
 # ---------------------------------------------------------------- targets
-.PHONY: all help test test-hostile test-sanitize fuzz check grade feedback report handout profile demo plots clean bootstrap FORCE
+.PHONY: all help test test-unit test-gpu test-grading test-slow test-sanitize fuzz check grade feedback report handout profile demo plots clean bootstrap FORCE
 
 all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 	@echo "built: $(LAB_BINS)"
@@ -310,7 +310,7 @@ all: $(LAB_BINS) $(TESTS) $(TEST_WORKERS) $(TOOLS)
 help:
 	@echo "primlab targets:"
 	@echo "  make                 build every lab (student and solution) and the tests"
-	@echo "  make test            the project's own tests (GPU suites skip without a GPU)"
+	@echo "  make test            the project's own tests: the unit, gpu and grading tiers (GPU suites skip without a GPU)"
 	@echo "  make check           grade the student code: LAB=NN for one lab (LABS=\"01 02\" for several),"
 	@echo "                       IMPL=solutions for the solutions"
 	@echo "  make grade SUBMISSIONS=dir   grade a class: GRADES=dir for the output, FORCE=1 to regrade,"
@@ -325,8 +325,11 @@ help:
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@for f in $(PROFILE_SCRIPTS); do l=$${f##*/lab}; \
 	  printf '  %-20s %s\n' "make profile LAB=$${l%%-profile.sh}" "$$(sed -n 's/^# help: //p' $$f)"; done
-	@echo "  make test-hostile    grade the planted set class (tests/plants) and the hostile submissions (tests/hostile),"
-	@echo "                       and the class report's census of the plants (with a GPU)"
+	@echo "  make test-unit       the unit tier: Check suites and CPU scripts, no grading (tests/unit)"
+	@echo "  make test-gpu        the GPU tier: each lab's suites and the planted bugs (tests/gpu; without a GPU, built only)"
+	@echo "  make test-grading    the grading tier: make check and make grade end to end (tests/grading)"
+	@echo "  make test-slow       the slow end-to-end suites CI runs besides make test: the hostile submissions,"
+	@echo "                       the handout on its own, the walkthrough, Slurm, the class census (tests/README.md)"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
 	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
@@ -352,60 +355,30 @@ help:
 bootstrap:
 	$(Q)harness/bootstrap.sh --plots && mkdir -p build && touch build/.bootstrap build/.bootstrap-plots
 
-# Runs every test binary even when one fails; fails if any did.
-test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS)
-	$(Q)fail=0; t0=$$(date +%s); mkdir -p build/test-logs; \
-	timed() { s=$$(date +%s%N); "$$@"; r=$$?; echo "   ($$(( ($$(date +%s%N) - s) / 1000000 )) ms)"; return $$r; }; \
-	cpu_suites() { f=0; \
-	  for t in $(CPU_TESTS); do echo "== $$t"; timed $$t || f=1; done; \
-	  echo "== tests/test_contract.sh"; timed tests/test_contract.sh || f=1; \
-	  echo "== tests/test_given_code.sh"; timed tests/test_given_code.sh || f=1; \
-	  echo "== tests/test_infra.sh"; timed tests/test_infra.sh || f=1; \
-	  echo "== tests/test_alloc_wrap.sh"; NVCC="$(NVCC)" timed tests/test_alloc_wrap.sh || f=1; \
-	  echo "== tests/test_wire.sh"; NVCC="$(NVCC)" CC="$(CC)" timed tests/test_wire.sh || f=1; \
-	  echo "== tests/test_overflow.sh"; NVCC="$(NVCC)" timed tests/test_overflow.sh || f=1; \
-	  echo "== tests/test_handout_figures.sh"; figs=$$(sh tests/test_handout_figures.sh) || { echo "$$figs" | grep '^not ok'; f=1; }; \
-	  echo "$$figs" | tail -n 1; \
-	  echo "== tests/test_report_browser.sh"; timed tests/test_report_browser.sh || [ $$? = 77 ] || f=1; \
-	  echo "== tests/test_help_vars.sh"; timed tests/test_help_vars.sh || f=1; \
-	  echo "== tests/test_docs_figures.sh"; timed tests/test_docs_figures.sh || f=1; \
-	  echo "== tests/test_handout_untracked.sh"; timed tests/test_handout_untracked.sh || f=1; \
-	  return $$f; }; \
-	cpu_suites >build/test-logs/cpu.log 2>&1 & cpu=$$!; \
-	grading_suites() { f=0; \
-	  echo "== tests/test_grading.sh"; timed tests/test_grading.sh || f=1; \
-	  echo "== tests/test_grade_jobs.sh"; timed tests/test_grade_jobs.sh || f=1; \
-	  echo "== tests/test_slurm.sh"; timed tests/test_slurm.sh || f=1; \
-	  echo "== tests/test_submission_files.sh"; timed tests/test_submission_files.sh || f=1; \
-	  echo "== tests/test_kit_anywhere.sh"; timed tests/test_kit_anywhere.sh || f=1; \
-	  echo "== tests/test_new_lab.sh"; timed tests/test_new_lab.sh || f=1; \
-	  echo "== tests/test_class_report_dryrun.sh"; timed tests/test_class_report_dryrun.sh || f=1; \
-	  echo "== tests/test_lms.sh"; timed tests/test_lms.sh || f=1; \
-	  echo "== tests/test_assignment.sh"; timed tests/test_assignment.sh || f=1; \
-	  echo "== tests/test_walkthrough.sh"; timed tests/test_walkthrough.sh || f=1; \
-	  echo "== tests/test_feedback.sh"; timed tests/test_feedback.sh || f=1; \
-	  return $$f; }; \
-	grading_suites >build/test-logs/grading.log 2>&1 & grading=$$!; \
-	echo "== the CPU suites run beside the GPU ones (build/test-logs/cpu.log, grading.log; shown at the end)"; \
-	for t in $(GPU_TESTS); do echo "== $$t"; timed $$t || fail=1; done; \
-	for l in $(NOSOL_LAB_IDS); do echo "SKIP: lab$$l GPU suites: they test solutions/, which this copy (a handout?) does not have; not counted as passed"; done; \
-	for s in $(LAB_SCRIPTS); do echo "== $$s"; CC="$(CC)" timed $$s || fail=1; done; \
-	echo "== tests/plant.sh"; timed tests/plant.sh || fail=1; \
-	wait $$cpu || fail=1; cat build/test-logs/cpu.log; wait $$grading || fail=1; cat build/test-logs/grading.log; \
-	echo "make test: $$(( $$(date +%s) - t0 )) s"; \
-	if [ $$fail = 0 ]; then echo "make test: all test binaries passed"; \
-	else echo "make test: FAILED" >&2; exit 1; fi
-
-# Submissions as a class would hand them in: the planted bugs of the grading
-# issue get their reasons (tests/plant.sh class), and the hostile ones
-# score only what they earn and change nothing outside their sandbox
-# (tests/test_hostile.sh); the plants that name their bug classes, graded
-# as one class, are counted under those classes in the class report's
-# census (tests/test_class_census.sh, GPU only). Without a GPU, the checks
-# that need none (CI runs it); with one, a few minutes.
-test-hostile: $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(Q)fail=0; tests/plant.sh class || fail=1; tests/test_hostile.sh || fail=1; \
-	  tests/test_class_census.sh || [ $$? = 77 ] || fail=1; exit $$fail
+# The project's own tests, in tiers (tests/README.md), each suite run by
+# tests/run.sh: its log in build/test-logs/<run>/, a line as it ends, then
+# the time table and the run's budget (tests/budget). make test runs the
+# unit, gpu and grading tiers; make test-slow the slow end-to-end suites
+# (a `# tier: slow` line in their header), which CI runs too. TIER_ARGS
+# passes options to tests/run.sh (--jobs N).
+UNIT_SUITES := $(sort $(CPU_TESTS) $(wildcard tests/unit/test_*.sh))
+GPU_SUITES := $(GPU_TESTS) $(LAB_SCRIPTS) tests/gpu/plant.sh
+SLOW_SUITES := $(sort $(shell grep -l '^\# tier: slow' tests/grading/test_*.sh 2>/dev/null))
+GRADING_SUITES := $(filter-out $(SLOW_SUITES),$(sort $(wildcard tests/grading/test_*.sh)))
+RUN_TESTS = $(Q)$(foreach l,$(NOSOL_LAB_IDS),echo "SKIP: lab$(l)'s GPU suites test solutions/, which this copy (a handout?) has not";) \
+	NVCC="$(NVCC)" CC="$(CC)" tests/run.sh $(TIER_ARGS) --run
+test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
+	$(RUN_TESTS) test $(GRADING_SUITES:%=grading:%) $(GPU_SUITES:%=gpu:%) $(UNIT_SUITES:%=unit:%)
+test-unit: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
+	$(RUN_TESTS) test-unit $(UNIT_SUITES:%=unit:%)
+test-gpu: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
+	$(RUN_TESTS) test-gpu $(GPU_SUITES:%=gpu:%)
+test-grading: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
+	$(RUN_TESTS) test-grading $(GRADING_SUITES:%=grading:%)
+# The planted set class (tests/fixtures/plants), graded with a GPU, built
+# without one, with the slow suites.
+test-slow: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
+	$(RUN_TESTS) test-slow $(SLOW_SUITES:%=slow:%) slow:tests/gpu/plant.sh:class
 
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
@@ -413,13 +386,13 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 test-sanitize: build/tests/fake-worker build/mtx-check build/primlab-report | build/.bootstrap
 	$(quiet) CC build/asan/test_*
 	$(Q)mkdir -p build/asan && for t in $(CPU_UNITS:%=test_%) test_ref06; do \
-	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/$$t.c $(CPU_TEST_SRC) \
+	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/unit/$$t.c $(CPU_TEST_SRC) \
 	    $$(case $$t in test_lab_run|test_rubric) echo harness/parent/lab_run.c;; esac) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
 	$(Q)for t in $(CPU_UNITS:%=test_%) test_ref06; do \
 	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
 
-# The Matrix Market reader under libFuzzer, ASan and UBSan (tests/fuzz):
-# seeds from tests/fuzz/corpus and tests/mtx, new inputs kept in
+# The Matrix Market reader under libFuzzer, ASan and UBSan (tests/unit/fuzz):
+# seeds from tests/unit/fuzz/corpus and tests/fixtures/mtx, new inputs kept in
 # build/fuzz/corpus, a crash's input in build/fuzz/crashes. FUZZ_JOBS=2
 # runs two fuzzers side by side. Without a clang that builds libFuzzer
 # targets: a warning, and status 0. The reader reads files through a
@@ -430,12 +403,12 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DPL_MTX_BUF_BYTES=7
 fuzz: | build/.bootstrap-fuzz
 	$(Q)mkdir -p build/fuzz/corpus build/fuzz/crashes && \
-	if ! $(FUZZ_CC) $(FUZZ_FLAGS) tests/fuzz/fuzz_mtx.c harness/parent/mtx.c -lm -o build/fuzz/fuzz_mtx >build/fuzz/build.log 2>&1; then \
+	if ! $(FUZZ_CC) $(FUZZ_FLAGS) tests/unit/fuzz/fuzz_mtx.c harness/parent/mtx.c -lm -o build/fuzz/fuzz_mtx >build/fuzz/build.log 2>&1; then \
 	  echo "fuzz: warning: '$(FUZZ_CC)' cannot build a libFuzzer target (build/fuzz/build.log; harness/bootstrap.sh --fuzz installs clang): no fuzz run"; exit 0; fi; \
-	echo "fuzz: tests/fuzz/fuzz_mtx for $(FUZZ_SECONDS) s; new inputs in build/fuzz/corpus, crashes in build/fuzz/crashes"; \
-	cd build/fuzz && ./fuzz_mtx -max_total_time=$(FUZZ_SECONDS) -timeout=10 -dict=../../tests/fuzz/mtx.dict \
+	echo "fuzz: tests/unit/fuzz/fuzz_mtx for $(FUZZ_SECONDS) s; new inputs in build/fuzz/corpus, crashes in build/fuzz/crashes"; \
+	cd build/fuzz && ./fuzz_mtx -max_total_time=$(FUZZ_SECONDS) -timeout=10 -dict=../../tests/unit/fuzz/mtx.dict \
 	  -artifact_prefix=crashes/ $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) \
-	  corpus ../../tests/fuzz/corpus ../../tests/mtx
+	  corpus ../../tests/unit/fuzz/corpus ../../tests/fixtures/mtx
 
 # LAB=01 or LABS="01 02": only those labs (harness/check.sh).
 check: | build/.bootstrap

@@ -8,9 +8,9 @@
 #   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
 #   harness/bootstrap.sh --fuzz     also clang with libFuzzer (make fuzz), optional
 #   harness/bootstrap.sh --slurm    also Slurm and MUNGE (slurmctld, slurmd, sbatch,
-#                                   munged: tests/test_slurm.sh starts a one-node
+#                                   munged: tests/grading/test_slurm.sh starts a one-node
 #                                   cluster with them), optional
-#   harness/bootstrap.sh --browser  also Chromium (tests/report_browser.sh opens
+#   harness/bootstrap.sh --browser  also Chromium (tests/lib/report_browser.sh opens
 #                                   the HTML class report in it), optional
 #
 # Installs missing packages with apt-get when it can (root, or sudo without a
@@ -23,7 +23,7 @@
 # clang's libFuzzer, asked for with --fuzz (without it make fuzz skips),
 # Slurm with --slurm (without it the Slurm test skips; make grade SLURM=1
 # needs only the client commands, on a cluster's login node), and Chromium
-# with --browser (without it tests/test_report_browser.sh skips).
+# with --browser (without it tests/unit/test_report_browser.sh skips).
 # The Makefile runs this when its stamp file is missing.
 set -u
 
@@ -206,11 +206,11 @@ if [ "$want_slurm" = 1 ]; then
     if have_slurm || { apt_install slurmctld slurmd munge slurm-client && have_slurm; }; then
         say "slurm: $(slurmctld -V 2>/dev/null || /usr/sbin/slurmctld -V 2>/dev/null) (slurmctld, slurmd, sbatch, munged found)"
     else
-        say "warning: Slurm or MUNGE is missing (${why:-installed, but a command is still not found}): tests/test_slurm.sh will skip"
+        say "warning: Slurm or MUNGE is missing (${why:-installed, but a command is still not found}): tests/grading/test_slurm.sh will skip"
     fi
 fi
 
-# Optional, with --browser: Chromium, as tests/report_browser.sh looks for
+# Optional, with --browser: Chromium, as tests/lib/report_browser.sh looks for
 # it. Only the tests need it, and it is 80 MB to fetch (290 MB installed),
 # so neither make nor make demo asks for it; .ci/run does.
 find_browser() {
@@ -225,7 +225,7 @@ if [ "$want_browser" = 1 ]; then
     if browser=$(find_browser) || { apt_install chromium && browser=$(find_browser); }; then
         say "chromium: $browser ($("$browser" --version 2>/dev/null))"
     else
-        say "warning: chromium is missing ($why): tests/test_report_browser.sh will skip"
+        say "warning: chromium is missing ($why): tests/unit/test_report_browser.sh will skip"
     fi
 fi
 

@@ -6,17 +6,17 @@
 # (a lab's new file not yet added: `git ls-files --others
 # --exclude-standard`), elsewhere (an unpacked handout, a kit inside
 # another repository) every file but build outputs. --handout leaves out
-# what stays with the instructors: solutions/, and tests/plants/instructors/
+# what stays with the instructors: solutions/, and tests/fixtures/plants/instructors/
 # (working lab code with bugs planted by a switch: with the switch off, a
 # solution). --untracked lists only the files git does not track (none
 # outside a git checkout), which harness/handout.sh names.
-# Used by harness/handout.sh, harness/record.sh and tests/test_kit_anywhere.sh.
+# Used by harness/handout.sh, harness/record.sh and tests/grading/test_kit_anywhere.sh.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 skip='^$' which=--cached
 for a in "$@"; do
     case "$a" in
-    --handout) skip='^(solutions|tests/plants/instructors)/' ;;
+    --handout) skip='^(solutions|tests/fixtures/plants/instructors)/' ;;
     --untracked) which="" ;;
     *) echo "kit-files: bad argument '$a' (--handout, --untracked)" >&2; exit 2 ;;
     esac

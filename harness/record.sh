@@ -1,6 +1,6 @@
 # harness/record.sh: what a line of the record (GRADES/.graded.tsv) says
 # about the run that wrote it, and whether it still stands for this run.
-# Sourced by harness/grade.sh; tests/test_grading.sh calls these functions
+# Sourced by harness/grade.sh; tests/grading/test_grading.sh calls these functions
 # on crafted lines. Columns 10 to 13 of a record line:
 #   mode  gpu: the tests ran on a GPU; dry: they did not (PRIMLAB_NO_GPU, or
 #         a test of the student's scores did not run for want of a GPU)

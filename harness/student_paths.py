@@ -33,7 +33,7 @@ grade's student tree). A path in the text becomes:
     name alone.
 A relative path is rewritten only when it runs through build/ or .work/: a
 "0/50" is points, never a path. student_text() is the function; the tests
-are in tests/test_feedback.sh.
+are in tests/grading/test_feedback.sh.
 """
 import json
 import os

@@ -10,7 +10,7 @@
 build/mtx-gen: build/obj/harness/parent/mtxgen_main.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)$(CC) -o $@ $^ -fopenmp -lm
-build/tests/test_mtxgen: build/obj/tests/test_mtxgen.o build/libprimlab.a
+build/tests/test_mtxgen: build/obj/tests/unit/test_mtxgen.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm
 

@@ -652,7 +652,7 @@ static int timed_variant(pl_session *s, const pl_lab *lab, const pl_part *p, int
            it: the yardstick's windows bound the submission's, so what
            comes before them stays as when the thresholds were set. A run
            without this copy (2026-11-27, an H100) gave fake_time_slow and
-           slow_yardstick of tests/test_hostile.sh 4 performance points
+           slow_yardstick of tests/grading/test_hostile.sh 4 performance points
            against slow_honest's 3.16, its only failures; with the copy
            back they passed. One run each: not proof, and ~1 s a check. */
         copy_big(c.shm + c.l.in, in, ibytes);

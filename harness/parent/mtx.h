@@ -20,8 +20,8 @@
  *   pl_mtx_read_within(path, &lim, &m, err, sizeof err);
  *
  * `build/mtx-check FILE...` (mtx_main.c) prints what the reader makes of a
- * file, or its one-line refusal. Tests: tests/test_mtx.c with the files in
- * tests/mtx; `make fuzz` runs tests/fuzz/fuzz_mtx.c under libFuzzer.
+ * file, or its one-line refusal. Tests: tests/unit/test_mtx.c with the files in
+ * tests/fixtures/mtx; `make fuzz` runs tests/unit/fuzz/fuzz_mtx.c under libFuzzer.
  *
  * The format: R. F. Boisvert, R. Pozo and K. A. Remington, "The Matrix
  * Market Exchange Formats: Initial Design", NIST IR 5935, 1996

@@ -16,7 +16,7 @@
  * [--seed S] [--scale F] [--out FILE.mtx]` (mtxgen_main.c) makes one and
  * prints its statistics; `build/mtx-gen --list` prints the families and the
  * presets (TSV; harness/matrices.sh reads the presets' collection names
- * from it). Tests: tests/test_mtxgen.c.
+ * from it). Tests: tests/unit/test_mtxgen.c.
  *
  * What every generated matrix is
  *   What pl_mtx_read guarantees of a file (mtx.h): rows sorted, columns

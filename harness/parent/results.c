@@ -1,6 +1,6 @@
 /* harness/parent/results.c: results.json, the Autolab line, TAP, JUnit XML,
  * the gradebook row and the Score line, from the scores rows (see
- * results.h). Pure C; unit-tested by tests/test_scores.c. */
+ * results.h). Pure C; unit-tested by tests/unit/test_scores.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
 

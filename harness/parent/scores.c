@@ -1,5 +1,5 @@
 /* harness/parent/scores.c: the scores file's one writer and reader (see
- * scores.h). Pure C; unit-tested by tests/test_scores.c. */
+ * scores.h). Pure C; unit-tested by tests/unit/test_scores.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "scores.h"
 

@@ -1,5 +1,5 @@
 /* harness/parent/summary.c: the check report with repeated outcomes grouped
- * (see summary.h). Pure C, no GPU; unit-tested by tests/test_summary.c. */
+ * (see summary.h). Pure C, no GPU; unit-tested by tests/unit/test_summary.c. */
 #include "summary.h"
 #include "results.h"
 

@@ -76,7 +76,7 @@ double pl_time_gpu_once(pl_fn call, void *arg, pl_fn prep, void *prep_arg);
    (pl_hold_gpu) to its last work: the stop event on the default stream,
    or, when the device was still busy more than PL_DRAIN_US after it (work
    on a stream of the call's own that the default stream does not wait
-   for: tests/hostile/fake_time_slow), an event recorded once the device
+   for: tests/fixtures/hostile/fake_time_slow), an event recorded once the device
    has finished everything. That event comes after the host has woken
    from its wait (blocking sync: 60-100 us after an honest call on an H100
    host), so only a device busy longer than that counts; below it, the

@@ -1,7 +1,7 @@
 /* kernels_ref/cpu/reduce.h: CPU references of lab 06 (warp-shuffle
  * reduction): the oracle sums, the tolerance a GPU sum is judged by, and the
  * lecture's summation-error experiment (serial vs tree order in float).
- * Tests: tests/test_ref06.c (`make build/tests/test_ref06`).
+ * Tests: tests/unit/test_ref06.c (`make build/tests/test_ref06`).
  *
  * The oracle
  *   pl_reduce_cpu_f32/f64: the sum of x[0 .. n) and of |x[i]|, each the

@@ -1,6 +1,6 @@
 /* kernels_ref/cpu/segscan.h: CPU reference of lab 07's segmented SpMV-scan,
  * with the bound each element of a float computation is judged by. Tests:
- * tests/test_ref07.c (suite segscan).
+ * tests/unit/test_ref07.c (suite segscan).
  *
  * The problem (labs/07-segmented-spmv/segmented_spmv.h): rows r = 0 ..
  * rows - 1 hold entries s[r] .. s[r + 1] - 1; one iteration sets

@@ -1,6 +1,6 @@
 /* kernels_ref/cpu/spmv.h: CPU references of lab 06's CSR sparse
  * matrix-vector product y = A x, float and double, and the tolerance a GPU
- * row is judged by. Tests: tests/test_ref06.c.
+ * row is judged by. Tests: tests/unit/test_ref06.c.
  *
  * CSR as harness/parent/mtx.h reads it: row r holds the entries
  * row_ptr[r] .. row_ptr[r + 1] - 1, entry e being A[r][col[e]] = val[e];

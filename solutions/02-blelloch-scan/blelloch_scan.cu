@@ -5,10 +5,10 @@
  * (b) the shared-memory Blelloch scan of blelloch_tile.cuh, 256 threads per
  *     block, reduce-then-scan across tiles (128 and 256 tie at n = 2^24 on
  *     an H100, 0.79-0.80x CUB, with 64 and 512 at 0.73-0.75x:
- *     tests/bench_lab02_knobs.sh; `run --part bt` sweeps the block size);
+ *     tests/bench/bench_lab02_knobs.sh; `run --part bt` sweeps the block size);
  * (c) the inclusive form of (b);
  * (w) the warp-synchronous scans: the two unsafe versions the stub gives
- *     (the stub's block, unchanged: tests/test_given_code.sh checks it, and
+ *     (the stub's block, unchanged: tests/unit/test_given_code.sh checks it, and
  *     `make given` copies it here after the stub's is edited), and
  *     the fix, the same steps with __syncwarp() between reads and writes.
  *

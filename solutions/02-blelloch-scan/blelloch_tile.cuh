@@ -17,7 +17,7 @@
  * tile (scan_top_k).
  *
  * Two more refinements that leave the tree as it is (measured on an H100 at
- * n = 2^24, tests/bench_lab02_knobs.sh and the lab's `make check`):
+ * n = 2^24, tests/bench/bench_lab02_knobs.sh and the lab's `make check`):
  * - the tree's top levels, where at most 32 slots are live, are all
  *   done by warp 0: those steps need only __syncwarp(), not a barrier of
  *   the whole block (19 block barriers become 8 with 256 threads, 17
@@ -25,7 +25,7 @@
  * - scan_tile_k takes the tiles last first. reduce_k read them first to
  *   last, so the last tiles it read are the ones still in the L2 cache
  *   (50 MB on an H100): the second read finds them there, not in DRAM.
- * Each pass runs at its roof (tests/bench_lab02_passes.sh, the L2 flushed
+ * Each pass runs at its roof (tests/bench/bench_lab02_passes.sh, the L2 flushed
  * as in make check; H100, n = 2^24: reduce_k 0.035 ms, a kernel that only
  * reads 0.037, scan_tile_k 94.5% of copy), so the second read of the input
  * is what separates this from CUB's single pass: 0.78x whole, 0.84x with

@@ -33,7 +33,7 @@
  * through __launch_bounds__; 0: the compiler's choice).
  *
  * The defaults of part c were measured on an H200 at n = 2^28 (handout
- * section 8.2; tests/bench_lab08_knobs.sh sweeps them): 128 threads of 32
+ * section 8.2; tests/bench/bench_lab08_knobs.sh sweeps them): 128 threads of 32
  * items, a 3.2 us sleep before the look-back and 600 ns between polls. The
  * sleep is most of the gain: without it the same tiles run at 0.97x CUB,
  * with it at 1.12x; the first solution's tiles (256 threads of 16) at 0.88x
@@ -462,7 +462,7 @@ __global__ void TUNED_BOUNDS(THREADS)
     }
 }
 
-/* One call of part (c) with the knobs given (tests/bench_lab08_knobs.cu
+/* One call of part (c) with the knobs given (tests/bench/bench_lab08_knobs.cu
    sweeps them through this). */
 template <typename T, int THREADS, int VECS, int DELAY_NS, int SPIN_NS, bool INCLUSIVE>
 static void tuned_with(const T *in, T *out, long n, void *scratch)

@@ -47,7 +47,7 @@
 #define FULL 0xffffffffu
 
 /* The digit pass's defaults, parts (b) and (c) (pass_k3 is a template on
-   them; tests/bench_lab09_knobs.cu times others): 384 threads of 17 keys,
+   them; tests/bench/bench_lab09_knobs.cu times others): 384 threads of 17 keys,
    a tile of 6528 keys, ranked by RANKING (RANK_LEADER), three blocks an SM
    asked of the compiler (56 registers a thread: 65536 / (3 x 384) = 56.9),
    no early counts. */
@@ -75,7 +75,7 @@
 #define PAIR_ITEMS 21
 #define PAIR_BLOCKS_PER_SM 2
 
-/* How a warp ranks a digit among its lanes (tests/bench_lab09_knobs.cu
+/* How a warp ranks a digit among its lanes (tests/bench/bench_lab09_knobs.cu
    times each): RANK_MATCH, __match_any_sync; RANK_BALLOT, one ballot per
    bit of the digit; then every lane reads the warp's count of the digit and
    the first of its peers writes it back. RANK_LEADER: the ballots, then the

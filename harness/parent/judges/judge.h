@@ -131,7 +131,7 @@ unsigned pl_judge_second_stage(const pl_judge *j);
 
 /* The CPU reference that gives the expected result at n: the serial one
    (the oracle), or above a million input words the OpenMP one, which
-   tests/test_cpu_refs.c holds equal to it and which answers sooner. */
+   tests/unit/test_cpu_refs.c holds equal to it and which answers sooner. */
 pl_cpu_op pl_part_oracle(const pl_part *p, long in_words);
 
 /* An output still all poison: never written ("not implemented yet",

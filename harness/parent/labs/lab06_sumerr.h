@@ -24,7 +24,7 @@
  * worst-case bounds K u with each order's K (n - 1; log2 n + 4; 10 per
  * level of 1024-blocks); walk_*: the random-walk estimates sqrt(n) u and
  * sqrt(log2 n) u; serial, pairwise, tree: the float sums themselves
- * (u = 2^-24). Tests: tests/test_sumerr.c.
+ * (u = 2^-24). Tests: tests/unit/test_sumerr.c.
  *
  * One tree block size only: a block of 1024 is the GPU's largest, and 256
  * gives the same error curve to within the seeds' spread (depth 8 per level
