@@ -4,7 +4,8 @@
 #   harness/bootstrap.sh            the build, the tests and grading: nvcc, a C
 #                                   compiler with OpenMP, Check, pkg-config,
 #                                   python3 (grading's archive reader and the
-#                                   tests' JSON parser); bubblewrap if it can
+#                                   tests' JSON parser); bubblewrap and ccache
+#                                   if it can
 #   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
 #   harness/bootstrap.sh --fuzz     also clang with libFuzzer (make fuzz), optional
 #   harness/bootstrap.sh --slurm    also Slurm and MUNGE (slurmctld, slurmd, sbatch,
@@ -20,7 +21,7 @@
 # bubblewrap (bwrap, the sandbox student code runs in) is optional: when it
 # cannot be installed or cannot start here, a one-line warning says what
 # that costs (make grade refuses to run) and this still exits 0; so is
-# clang's libFuzzer, asked for with --fuzz (without it make fuzz skips),
+# ccache (without it every build compiles everything), clang's libFuzzer, asked for with --fuzz (without it make fuzz skips),
 # Slurm with --slurm (without it the Slurm test skips; make grade SLURM=1
 # needs only the client commands, on a cluster's login node), and Chromium
 # with --browser (without it tests/unit/test_report_browser.sh skips).
@@ -37,7 +38,7 @@ for a in "$@"; do
     --fuzz) want_fuzz=1 ;;
     --slurm) want_slurm=1 ;;
     --browser) want_browser=1 ;;
-    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "bootstrap: unknown option '$a'" >&2; exit 2 ;;
     esac
 done
@@ -170,6 +171,15 @@ if [ ${#missing_pkgs[@]} -gt 0 ]; then
             problems+=("gnuplot was installed but lacks the pngcairo, svg or pdfcairo terminal")
         fi
     fi
+fi
+
+# Optional: ccache, which keeps the kit's own objects by their content (the
+# grading kit, a handout unpacked and a copy of the kit then build from it;
+# the Makefile uses it when it is on PATH). Without it every build compiles.
+if ! command -v ccache >/dev/null 2>&1 && ! apt_install ccache; then
+    say "warning: ccache is missing ($why): every build compiles everything (the grading kit too)"
+elif command -v ccache >/dev/null 2>&1; then
+    say "ccache: $(command -v ccache) ($(ccache --version | head -n 1))"
 fi
 
 # Optional: the sandbox. Without it make check runs student code unsandboxed
