@@ -83,6 +83,7 @@ then '# markers: M failed: F', '# derived: D' (markers with by=, over= or
 agg=: summaries, not one row's figure), '# pointers: P failed: Q' and
 '# tests: T'; exits 1 if anything failed, 2 on bad usage.
 """
+import functools
 import glob
 import math
 import os
@@ -108,6 +109,7 @@ class FigError(Exception):
     pass
 
 
+@functools.lru_cache(maxsize=None)  # the same cells are read again for every marker
 def as_number(text):
     """A float for '12', '0.5', '2^28' or '-1', else None."""
     m = re.fullmatch(r"\s*(-?\d+)\^(\d+)\s*", text)
