@@ -123,6 +123,10 @@ IMPLS := $(sort labs $(if $(SOL_LAB_IDS),solutions) $(patsubst %/,%,$(IMPL)))
 FLAGS_SIG := $(NVCC) $(CC) $(GENCODE) $(CFLAGS) $(NVCCFLAGS) $(WORKER_FLAGS)
 build/.flags: FORCE
 	@mkdir -p build; echo '$(FLAGS_SIG)' | cmp -s - $@ || echo '$(FLAGS_SIG)' > $@
+# (harness/grade.sh: whether its grading kit was built with these flags)
+.PHONY: flags-signature
+flags-signature:
+	@echo '$(FLAGS_SIG)'
 
 # The bootstrap runs once (the stamp records it); delete build/ to redo it.
 build/.bootstrap:

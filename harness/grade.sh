@@ -119,14 +119,17 @@
 # kept across students and runs and replaced (its build/ kept) when its
 # files differ from the handout's. A kit without solutions/ grades in place.
 # The kit's own parts are built once before any student, so that graders
-# side by side never build the same file.
+# side by side never build the same file. One run at a time makes or
+# builds the kit; a run on GPUs has it to itself to the end, while dry
+# runs (PRIMLAB_NO_GPU=1) grade side by side once it is built; one run at a
+# time writes into a grades folder (the locks, below).
 #
 # Environment: LAB, LABS, STUDENT (above), FORCE=1, JOBS, SLURM=1 and its
 # options (harness/grade-slurm.sh), GRADE_TIMEOUT (seconds per student,
 # default 1800), GRADE_MAX_BYTES and
 # GRADE_MAX_FILES (what one submission may unpack to, default 64 MiB and
 # 10000), GRADE_LOCK_WAIT (seconds to wait for another make grade in this
-# kit to finish; default 0, stop at once), PRIMLAB_GPUS (the GPUs to grade
+# kit, or into these grades, to finish; default 0, stop at once), PRIMLAB_GPUS (the GPUs to grade
 # on, e.g. "0 1", as nvidia-smi numbers them; default CUDA_VISIBLE_DEVICES's,
 # else every GPU), PRIMLAB_SEED (the grading seed: only the lab binaries get
 # it), PRIMLAB_TIMEOUT (per test), PRIMLAB_NO_GPU=1 (a dry run without a GPU:
@@ -290,13 +293,43 @@ hidden_paths() {
 # reason (check.sh tells the kit's failures from the student's). On every
 # CPU this process may use: a fresh kit's nine labs and their yardsticks
 # take minutes one file at a time.
+# When they all build, the stamp build/.grade-kit says for which files
+# (handout_sum), flags (make flags-signature) and labs (kit_current).
 build_kit_parts() {
     local id targets=(build/primlab-results build/primlab-report)
     for id in "${ids[@]}"; do
         targets+=("build/tables/lab$id" "build/vendor/lab$id-worker" "build/obj/worker/lab$id-core.o"
             "build/obj/harness/parent/labs/lab$id.o")
     done
-    make -s --no-print-directory -k -j "$(nproc 2>/dev/null || echo 2)" "${targets[@]}" >/dev/null 2>&1 || true
+    rm -f build/.grade-kit
+    make -s --no-print-directory -k -j "$(nproc 2>/dev/null || echo 2)" "${targets[@]}" >/dev/null 2>&1 &&
+        printf '%s\n%s\n%s\n' "$(handout_sum)" "$(make -s --no-print-directory flags-signature)" \
+            "$(IFS=,; echo "${ids[*]}")" >build/.grade-kit
+    return 0
+}
+
+# kit_dir: the folder graded in (make_grading_kit's kit)
+kit_dir() {
+    if [ -d "$src/solutions" ]; then echo "$src/build/grade-kit"; else echo "$src"; fi
+}
+
+# handout_sum: one checksum of the files the grading kit is made of (the
+# handout's, in a kit with solutions/; else the kit's own)
+handout_sum() {
+    (cd "$src" && harness/kit-files.sh $([ ! -d solutions ] || echo --handout) | LC_ALL=C sort -z |
+        xargs -0 -r sha256sum | sha256sum | cut -c 1-64)
+}
+
+# kit_current: the grading kit is built, for the files it is made of now,
+# for this run's flags, and for every lab of the assignment (its stamp)
+kit_current() {
+    local k stamp id
+    k=$(kit_dir) stamp=$(kit_dir)/build/.grade-kit
+    [ -f "$stamp" ] && [ "$(sed -n 1p "$stamp")" = "$(handout_sum)" ] || return 1
+    [ "$(sed -n 2p "$stamp")" = "$(cd "$k" && make -s --no-print-directory flags-signature 2>/dev/null)" ] || return 1
+    for id in ${assignment//,/ }; do
+        case ",$(sed -n 3p "$stamp")," in *",$id,"*) ;; *) return 1 ;; esac
+    done
 }
 
 # ------------------------------------------------------------ GPUs, CPUs
@@ -934,17 +967,45 @@ if [ "$slurm" = 0 ]; then
     [ "$jobs" -gt 1 ] && mapfile -t cpus < <(cpu_sets "$jobs")
 fi
 mkdir -p "$out" "$src/build" || exit 2
-# one class at a time per kit: the grading kit and its build are shared
+# The locks (lock_for: at once, or within GRADE_LOCK_WAIT seconds). A grades
+# folder is one run's at a time (its record, .work and gradebook:
+# OUT/.grade.lock). The grading kit (build/grade.lock) is one run's while
+# it is made or refreshed and its parts built; a run that grades on GPUs
+# keeps it to itself to the end, so that no two graders ever share a GPU.
+# A dry run (PRIMLAB_NO_GPU=1) shares it with other dry runs: it takes the
+# kit as it is when the kit is built for its files, flags and labs (the
+# stamp build/.grade-kit, kit_current), else takes the kit alone to make
+# it, then shares it again; nothing a dry run does while it shares the kit
+# changes it. The graders inherit the locks: the next run waits for a
+# stopped run's graders to be gone.
+lock_for() { # lock_for FD [-s]: take FD's lock, exclusive (or shared)
+    if [ "${GRADE_LOCK_WAIT:-0}" = 0 ]; then flock -n ${2:-} "$1"; else flock -w "$GRADE_LOCK_WAIT" ${2:-} "$1"; fi
+}
+exec 8>>"$out/.grade.lock" || exit 2
+lock_for 8 || die "another make grade is writing into '$out' ($out/.grade.lock)"
 exec 9>"$src/build/grade.lock" || exit 2
-if [ "${GRADE_LOCK_WAIT:-0}" = 0 ]; then flock -n 9; else flock -w "$GRADE_LOCK_WAIT" 9; fi ||
-    die "another make grade is running in this kit (build/grade.lock)"
+sharing=0
+if [ "$(run_mode)" = dry ] && [ "$slurm" = 0 ]; then
+    lock_for 9 -s || die "another make grade is running in this kit (build/grade.lock)"
+    if kit_current; then
+        sharing=1
+    else # (from shared to exclusive: another dry run may make the kit meanwhile)
+        lock_for 9 || die "another make grade is running in this kit (build/grade.lock)"
+    fi
+else
+    lock_for 9 || die "another make grade is running in this kit (build/grade.lock)"
+fi
 # Slurm: the submission side (harness/grade-slurm.sh); a job of an earlier
 # run of these grades still queued or running is waited for, before the kit
 # it runs in can change, and its results are merged below
 . "$src/harness/grade-slurm.sh" || exit 2
 [ "$slurm" = 0 ] || slurm_check
 slurm_wait_earlier
-make_grading_kit || die "could not make the grading kit '$kit' from the handout (harness/handout.sh)"
+if [ $sharing = 1 ]; then
+    kit=$(kit_dir)
+else
+    make_grading_kit || die "could not make the grading kit '$kit' from the handout (harness/handout.sh)"
+fi
 case "$kit/" in "$out"/* | "$subs"/*) die "the grading kit '$kit' is inside '$out' or '$subs'" ;; esac
 cd "$kit" || exit 2
 hide=$(hidden_paths | paste -sd :)
@@ -953,7 +1014,7 @@ export PRIMLAB_REQUIRE_SANDBOX=1 PRIMLAB_SANDBOX_HIDE=$hide
 # Check, a compiler is missing), every student stays ungraded, listed with
 # the reason, as when a lab of the kit fails under the first student.
 no_kit=""
-if ! err=$(make -s --no-print-directory build/primlab-results 2>&1 >/dev/null); then
+if [ $sharing = 0 ] && ! err=$(make -s --no-print-directory build/primlab-results 2>&1 >/dev/null); then
     no_kit="cannot build the kit's build/primlab-results: $({ grep -m 1 -E 'error|not found|^bootstrap:' ||
         echo 'make failed'; } <<<"$err")"
 fi
@@ -1027,7 +1088,14 @@ if [ -n "$no_kit" ]; then # no tool to write a gradebook with: the last one stay
         "a rerun grades the ${#ungraded[@]} not graded once it is fixed ($out/.ungraded.tsv)" >&2
     exit 3
 fi
-[ ${#plan_name[@]} = 0 ] || build_kit_parts
+# the kit's parts that grading and the gradebook use, built while the kit
+# is this run's alone; then a dry run shares it
+if [ $sharing = 0 ]; then
+    build_kit_parts
+    if [ "$this_mode" = dry ] && [ "$slurm" = 0 ]; then
+        flock -s 9 # (from exclusive to shared: on Linux nothing can come between)
+    fi
+fi
 if [ "$slurm" = 1 ]; then slurm_grade; else grade_here; fi
 
 book=$(write_gradebook) || die "could not write '$out/gradebook.csv'"

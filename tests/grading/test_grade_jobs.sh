@@ -23,7 +23,13 @@
 #      PATH lists two GPUs, CUDA finds none), PRIMLAB_NO_GPU unset, JOBS=2:
 #      the first student fails as the grading machine's fault, nobody is
 #      started after it (the grader beside it finishes), those not graded
-#      are listed in .ungraded.tsv, status 3.
+#      are listed in .ungraded.tsv, status 3;
+#   5. the locks (GRADE_LOCK_WAIT=0: no waiting): while a dry run grades
+#      (one student held in his grader), a dry run into other grades runs
+#      beside it, in the same grading kit, and grades; one into the same
+#      grades is refused (OUT/.grade.lock), and so is a run on the GPUs
+#      (it keeps the kit to itself: no two graders on one GPU), status 2,
+#      one line each; the held run then finishes as if alone.
 # Prints one line per check, then `N passed, N failed, N skipped`; without a
 # bwrap that starts a sandbox here (make grade needs one), SKIP.
 set -u
@@ -290,5 +296,48 @@ else
     tail -n 1 "$t/6.out" | grep -q '^grade: stopped at ann: the grading machine failed' || p="$p; no stop line last"
     verdict "$name" "$p" "$t/6.out"
 fi
+
+# ---------------------------------------------------------------- 5
+# (the kit is built and stamped by now: every run above graded in it)
+g9=$t/g9
+touch "$t/hold"
+TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/9.out.log JOBS=1 \
+    harness/grade.sh "$s" "$g9" >"$t/9.out" 2>&1 &
+gpid=$!
+for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/9.out.log" 2>/dev/null && break; sleep 0.1; done
+mkdir -p "$t/subs10" && cp -r "$s/ann" "$t/subs10/"
+GRADE_LOCK_WAIT=0 TIMEOUT_LOG=$t/10.out.log harness/grade.sh "$t/subs10" "$t/g10" >"$t/10.out" 2>&1
+rc=$?
+p=""
+[ $rc = 0 ] || p="$p; exit status $rc"
+grep -q '^graded 1, skipped 0; gradebook: ' "$t/10.out" || p="$p; not 'graded 1, skipped 0'"
+grep -q "^start .*/gus\." "$t/9.out.log" && ! grep -q "^end .*/gus\." "$t/9.out.log" ||
+    p="$p; (gus was not being graded meanwhile)"
+verdict "a dry run beside another dry run, into other grades: graded at once, in the same kit" "$p" "$t/10.out"
+GRADE_LOCK_WAIT=0 harness/grade.sh "$s" "$g9" >"$t/11.out" 2>&1
+rc=$?
+p=""
+[ $rc = 2 ] || p="$p; exit status $rc, not 2"
+[ "$(grep -c . "$t/11.out")" = 1 ] || p="$p; not one line"
+grep -q "^grade: another make grade is writing into '$g9'" "$t/11.out" || p="$p; not 'another make grade is writing into'"
+verdict "a second run into the same grades meanwhile: refused, one line (status 2)" "$p" "$t/11.out"
+mkdir -p "$t/smi2"
+printf '#!/bin/sh\n[ "$1" = -L ] || exit 6\necho "GPU 0: Some GPU (UUID: GPU-0)"\n' >"$t/smi2/nvidia-smi" &&
+    chmod +x "$t/smi2/nvidia-smi"
+env -u PRIMLAB_NO_GPU PATH="$t/smi2:$PATH" GRADE_LOCK_WAIT=0 harness/grade.sh "$t/subs10" "$t/g12" >"$t/12.out" 2>&1
+rc=$?
+p=""
+[ $rc = 2 ] || p="$p; exit status $rc, not 2"
+grep -q '^grade: another make grade is running in this kit' "$t/12.out" || p="$p; not 'another make grade is running in this kit'"
+[ ! -e "$t/g12/gradebook.csv" ] || p="$p; a gradebook was written"
+verdict "a run on the GPUs while a dry run grades: refused, the kit is not shared with it (status 2)" "$p" "$t/12.out"
+rm -f "$t/hold"
+wait $gpid
+rc=$?
+p=""
+[ $rc = 0 ] || p="$p; exit status $rc"
+grep -q '^graded 8, skipped 0; gradebook: ' "$t/9.out" || p="$p; not 'graded 8, skipped 0'"
+cmp -s "$g1/gradebook.csv" "$g9/gradebook.csv" || p="$p; the gradebook is not JOBS=1's"
+verdict "the held dry run then finishes as if alone" "$p" "$t/9.out"
 
 finish
