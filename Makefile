@@ -347,6 +347,8 @@ help:
 	@echo "  make test-grading    the grading tier: make check and make grade end to end (tests/grading)"
 	@echo "  make test-slow       the slow end-to-end suites CI runs besides make test: the hostile submissions,"
 	@echo "                       the handout on its own, the walkthrough, Slurm, the class census (tests/README.md)"
+	@echo "  make test-list       every suite of make test and make test-slow, as run:tier:path"
+	@echo "                       (SUITES=\"path ...\" runs only those; TIER_ARGS=\"--jobs N\" sets how many at a time)"
 	@echo "  make test-sanitize   the CPU tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@echo "  make fuzz            the Matrix Market reader under libFuzzer for FUZZ_SECONDS=600 (needs clang)"
 	@echo "  build/mtx-check FILE...      a Matrix Market file as the sparse labs read it, or why it is refused"
@@ -376,26 +378,27 @@ bootstrap:
 # tests/run.sh: its log in build/test-logs/<run>/, a line as it ends, then
 # the time table and the run's budget (tests/budget). make test runs the
 # unit, gpu and grading tiers; make test-slow the slow end-to-end suites
-# (a `# tier: slow` line in their header), which CI runs too. TIER_ARGS
-# passes options to tests/run.sh (--jobs N).
+# (a `# tier: slow` line in their header) and the planted class, which CI
+# runs too. SUITES="tests/unit/test_wire.sh build/tests/test_rng" runs only
+# those of a run's suites (make test-list lists them); TIER_ARGS passes
+# options to tests/run.sh (--jobs N).
 UNIT_SUITES := $(sort $(CPU_TESTS) $(wildcard tests/unit/test_*.sh))
 GPU_SUITES := $(GPU_TESTS) $(LAB_SCRIPTS) tests/gpu/plant.sh
 SLOW_SUITES := $(sort $(shell grep -l '^\# tier: slow' tests/grading/test_*.sh 2>/dev/null))
 GRADING_SUITES := $(filter-out $(SLOW_SUITES),$(sort $(wildcard tests/grading/test_*.sh)))
-RUN_TESTS = $(Q)$(foreach l,$(NOSOL_LAB_IDS),echo "SKIP: lab$(l)'s GPU suites test solutions/, which this copy (a handout?) has not";) \
-	NVCC="$(NVCC)" CC="$(CC)" tests/run.sh $(TIER_ARGS) --run
-test: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(RUN_TESTS) test $(GRADING_SUITES:%=grading:%) $(GPU_SUITES:%=gpu:%) $(UNIT_SUITES:%=unit:%)
-test-unit: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(RUN_TESTS) test-unit $(UNIT_SUITES:%=unit:%)
-test-gpu: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(RUN_TESTS) test-gpu $(GPU_SUITES:%=gpu:%)
-test-grading: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(RUN_TESTS) test-grading $(GRADING_SUITES:%=grading:%)
-# The planted set class (tests/fixtures/plants), graded with a GPU, built
-# without one, with the slow suites.
-test-slow: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
-	$(RUN_TESTS) test-slow $(SLOW_SUITES:%=slow:%) slow:tests/gpu/plant.sh:class
+RUN_test := $(GRADING_SUITES:%=grading:%) $(GPU_SUITES:%=gpu:%) $(UNIT_SUITES:%=unit:%)
+RUN_test-unit := $(UNIT_SUITES:%=unit:%)
+RUN_test-gpu := $(GPU_SUITES:%=gpu:%)
+RUN_test-grading := $(GRADING_SUITES:%=grading:%)
+RUN_test-slow := $(SLOW_SUITES:%=slow:%) slow:tests/gpu/plant.sh:class
+# a run's suites, or those of them SUITES names (by path)
+run_suites = $(if $(SUITES),$(foreach s,$(RUN_$(1)),$(if $(filter $(SUITES),$(word 2,$(subst :, ,$(s)))),$(s))),$(RUN_$(1)))
+.PHONY: test-list
+test test-unit test-gpu test-grading test-slow: $(TESTS) $(TEST_WORKERS) $(TOOLS) $(LAB_BINS) | build/.bootstrap
+	$(Q)$(if $(filter test test-gpu,$@),$(foreach l,$(NOSOL_LAB_IDS),echo "SKIP: lab$(l)'s GPU suites test solutions/, which this copy (a handout?) has not";)) \
+	NVCC="$(NVCC)" CC="$(CC)" tests/run.sh $(TIER_ARGS) --run $@ $(call run_suites,$@)
+test-list:
+	@printf '%s\n' $(foreach r,test test-slow,$(RUN_$(r):%=$(r):%))
 
 # The CPU-side tests once more, built with the sanitizers (no CUDA in them).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.

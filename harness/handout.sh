@@ -9,15 +9,20 @@
 set -euo pipefail
 version=$(cat VERSION)
 name=primlab-handout-$version
-stage=build/handout
-rm -rf "$stage" && mkdir -p "$stage/$name" dist
+# (a stage of its own and a rename: two runs at once, a test's and make
+# grade's, never mix their files)
+mkdir -p build dist
+stage=$(mktemp -d build/handout.XXXXXX)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/$name"
 harness/kit-files.sh --handout >"$stage/files"
 tar -cf - --null -T "$stage/files" | tar -xf - -C "$stage/$name"
 if [ -e "$stage/$name/solutions" ]; then
     echo "handout: solutions/ would ship in the handout; stopping" >&2
     exit 1
 fi
-tar -czf "dist/$name.tar.gz" -C "$stage" "$name"
+tar -czf "$stage/$name.tar.gz" -C "$stage" "$name"
+mv -f "$stage/$name.tar.gz" "dist/$name.tar.gz"
 echo "wrote dist/$name.tar.gz ($(tr -cd '\0' <"$stage/files" | wc -c) files, no solutions/)"
 mapfile -d '' -t untracked < <(harness/kit-files.sh --handout --untracked)
 if [ ${#untracked[@]} -gt 0 ]; then
