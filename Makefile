@@ -400,16 +400,24 @@ test test-unit test-gpu test-grading test-slow: $(TESTS) $(TEST_WORKERS) $(TOOLS
 test-list:
 	@printf '%s\n' $(foreach r,test test-slow,$(RUN_$(r):%=$(r):%))
 
-# The CPU-side tests once more, built with the sanitizers (no CUDA in them).
+# The CPU-side tests once more, built with the sanitizers (no CUDA in them):
+# each source compiled once into build/asan/, the tests linked with what
+# they use of it, and run side by side by tests/run.sh (its time table).
 # The isolation tests crash children on purpose: the sanitizers let those signals through.
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-test-sanitize: build/tests/fake-worker build/mtx-check build/primlab-report | build/.bootstrap
-	$(quiet) CC build/asan/test_*
-	$(Q)mkdir -p build/asan && for t in $(CPU_UNITS:%=test_%) test_ref06; do \
-	  $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) tests/unit/$$t.c $(CPU_TEST_SRC) \
-	    $$(case $$t in test_lab_run|test_rubric) echo harness/parent/lab_run.c;; esac) -o build/asan/$$t $(CHECK_FLAGS) -lm || exit 1; done
-	$(Q)for t in $(CPU_UNITS:%=test_%) test_ref06; do \
-	  ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 build/asan/$$t || exit 1; done
+SAN_TESTS := $(CPU_UNITS:%=test_%) test_ref06
+build/asan/obj/%.o: %.c build/.flags | build/.bootstrap
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D) && $(CCACHE) $(CC) -std=c11 -O1 -g -Wall -Wextra -fopenmp $(SAN) $(DEPFLAGS) -c $< -o $@
+build/asan/libprimlab.a: $(patsubst build/obj/%,build/asan/obj/%,$(call obj,$(PARENT_SRC)))
+	$(quiet) AR $@
+	$(Q)rm -f $@ && ar rcs $@ $^
+$(SAN_TESTS:%=build/asan/%): build/asan/%: build/asan/obj/tests/unit/%.o build/asan/libprimlab.a
+	$(quiet) LINK $@
+	$(Q)$(CC) -fopenmp $(SAN) -o $@ $^ $(CHECK_FLAGS) -lm
+test-sanitize: build/tests/fake-worker build/mtx-check build/primlab-report $(SAN_TESTS:%=build/asan/%) | build/.bootstrap
+	$(Q)ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_abort=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	  tests/run.sh $(TIER_ARGS) --run $@ $(SAN_TESTS:%=unit:build/asan/%)
 
 # The Matrix Market reader under libFuzzer, ASan and UBSan (tests/unit/fuzz):
 # seeds from tests/unit/fuzz/corpus and tests/fixtures/mtx, new inputs kept in
