@@ -839,9 +839,23 @@ launch() {
     ) >"$1/grader.log" 2>&1 &
 }
 
+# still_running: the line said when the grading machine has just failed
+# under $stopped while graders run on other GPUs: they are let finish (a
+# grade of theirs counts; should the machine fail them too, each is listed
+# with its own reason), and no student is started after them.
+still_running() {
+    local pid names=()
+    for pid in "${!run_slot[@]}"; do names+=("${run_name[$pid]}"); done
+    [ ${#names[@]} -gt 0 ] || return 0
+    echo "grade: the grading machine failed under $stopped: no student is started after it;" \
+        "$(printf '%s, ' "${names[@]}" | sed 's/, $//'), already being graded on $([ ${#names[@]} = 1 ] &&
+            echo "another GPU, is" || echo "other GPUs, are") let finish"
+}
+
 # grade_here: grade the plan, jobs students at a time, student i on slot
 # i's GPU; each one's block and a progress line as it finishes. Once the
-# grading machine fails, no student is started (those running finish).
+# grading machine fails, no student is started (those running finish:
+# still_running says so).
 grade_here() {
     local next=0 n=${#plan_name[@]} done=0 free=() slot pid i tree
     local -A run_name=() run_sum=()
@@ -872,6 +886,7 @@ grade_here() {
             unset "run_slot[$pid]" "run_tree[$pid]"
             if ! merge "${run_name[$pid]}" "${run_sum[$pid]}" "$tree" && [ -z "$stopped" ]; then
                 stopped=${run_name[$pid]} stopped_why=$machine
+                still_running
             fi
             rm -rf "$tree"
             unset "run_name[$pid]" "run_sum[$pid]"

@@ -20,7 +20,10 @@
 #      machine without a GPU the same without PRIMLAB_NO_GPU=1; then, the
 #      machine fixed, a rerun grades both; a shared library of the lab
 #      binary unreadable is met under the first student: both ungraded,
-#      with the reason in GRADES/.ungraded.tsv;
+#      with the reason in GRADES/.ungraded.tsv, with JOBS=1 (ben is never
+#      started) and with JOBS=2 on two GPUs (both start; each fails with
+#      the reason, one line says the other is let finish, the stop line
+#      names the first);
 #   5. make check without a GPU: the Score line says no test could run;
 #      under AUTOLAB=1 no Autolab scores line at all, and status 3.
 # Needs no GPU (the runs that grade use PRIMLAB_NO_GPU=1, the dry run); one
@@ -47,9 +50,13 @@ without() {
 }
 
 # The kit's shared parts are built first, as they are: only the runs below
-# meet the missing file, and only in their own build folders.
+# meet the missing file, and only in their own build folders. So is the
+# grading kit (make grade of an empty class builds it): a kit built by a run
+# that cannot read a library would be broken for every later run (a lab
+# binary linked without OpenMP's shared library went unnoticed that way).
+mkdir -p "$t/none"
 make -s --no-print-directory build/primlab-results build/tables/lab01 build/labs/lab01 build/labs/lab01-worker \
-    build/vendor/lab01-worker >"$t/make.log" 2>&1 ||
+    build/vendor/lab01-worker >"$t/make.log" 2>&1 && PRIMLAB_NO_GPU=1 harness/grade.sh "$t/none" "$t/none-grades" >>"$t/make.log" 2>&1 ||
     { echo "test_infra: make failed: $(tail -n 3 "$t/make.log")"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 check_h=$(echo '#include <check.h>' | cpp -H -o /dev/null 2>&1 | sed -n 's/^\. //p' | head -n 1)
 lib=$(ldd build/tables/lab01 | awk '$3 ~ /^\// && $1 ~ /^lib(check|subunit)/ { print $3; exit }')
@@ -158,25 +165,45 @@ fi
 
 # ---------------------------------------------------------------- 4
 g=$t/grades
-# ungraded LOG STATUS WHAT: the problems of a make grade that must leave
-# ann and ben ungraded for WHAT (a pattern)
+# ungraded LOG STATUS WHAT JOBS: the problems of a make grade that must
+# leave ann and ben ungraded for WHAT (a pattern). JOBS=1: the kit fails at
+# ann's grade and ben is never started (or it fails before anyone's: a
+# bootstrap that checks the header itself); JOBS=2: both start at once on
+# two GPUs, both fail, each with the machine's reason, and one line says
+# that the other, already being graded, is let finish (the rule of
+# docs/grading-a-class.md: no student started after a failure, those
+# running finish)
 ungraded() {
-    local p="" who
+    local p="" who first
     [ "$2" = 3 ] || p="$p; exit status $2, not 3"
-    # the kit fails at ann's grade (the others stop), or before anyone's
-    # (a bootstrap that checks the header itself): both are the machine's
-    grep -qE "^(   |== ann: )not graded: the grading machine $3" "$1" || p="$p; no 'not graded: the grading machine $3'"
-    grep -qE "^== ben: not graded: (grading stopped at ann|the grading machine $3)" "$1" ||
-        p="$p; ben not reported as not graded"
-    tail -n 1 "$1" | grep -qE "^grade: (stopped at ann: the grading machine failed|the grading machine $3.*nobody graded)" ||
-        p="$p; no stop line last"
+    if [ "$4" = 1 ]; then
+        grep -qE "^(   |== ann: )not graded: the grading machine $3" "$1" || p="$p; no 'not graded: the grading machine $3'"
+        grep -qE "^== ben: not graded: (grading stopped at ann|the grading machine $3)" "$1" ||
+            p="$p; ben not reported as not graded"
+        tail -n 1 "$1" | grep -qE "^grade: (stopped at ann: the grading machine failed|the grading machine $3.*nobody graded)" ||
+            p="$p; no stop line last"
+    else
+        for who in ann ben; do
+            grep -A 1 -x "== $who" "$1" | grep -qE "^   not graded: the grading machine $3" ||
+                p="$p; $who not 'not graded: the grading machine $3'"
+        done
+        first=$(sed -n 's/^grade: the grading machine failed under \([a-z]*\): no student is started after it; .*/\1/p' "$1")
+        case "$first" in
+        ann) who=ben ;; ben) who=ann ;; *) who=""; p="$p; no line 'the grading machine failed under ...: no student is started after it'" ;;
+        esac
+        [ -z "$who" ] || grep -q "^grade: the grading machine failed under $first: .*; $who, already being graded on another GPU, is let finish$" "$1" ||
+            p="$p; the line does not say that ${who:-the other} is let finish"
+        tail -n 1 "$1" | grep -qE "^grade: stopped at ${first:-ann}: the grading machine failed" || p="$p; no stop line naming ${first:-ann} last"
+    fi
     for who in ann ben; do
         [ ! -e "$g/$who" ] || p="$p; $who has results"
         ! grep -qs "^$who"$'\t' "$g/.graded.tsv" || p="$p; $who is in the record"
         grep -q "^$who," "$g/gradebook.csv" 2>/dev/null && p="$p; $who has a gradebook row"
         grep -qs "^$who"$'\t' "$g/.ungraded.tsv" || p="$p; $who is not in .ungraded.tsv"
     done
-    grep -qsE "^ann"$'\t'".*"$'\t'"the grading machine $3" "$g/.ungraded.tsv" || p="$p; ann's reason is not in .ungraded.tsv"
+    for who in ann $([ "$4" = 1 ] || echo ben); do
+        grep -qsE "^$who"$'\t'".*"$'\t'"the grading machine $3" "$g/.ungraded.tsv" || p="$p; $who's reason is not in .ungraded.tsv"
+    done
     echo "$p"
 }
 # not_ready LOG STATUS WHAT: the problems of a make grade that must refuse
@@ -199,16 +226,20 @@ else
 fi
 # the machine's failure met under a student (OpenMP's library, which the
 # kit's lab binaries need, cannot be read: Check's header is there, so the
-# check before the build passes): both listed as ungraded with the reason
-name="grade: a shared library of the lab binary unreadable: both students ungraded with the reason (status 3)"
+# check before the build passes): both listed as ungraded with the reason;
+# one student at a time, then two at once on two GPUs (PRIMLAB_GPUS: the
+# same on a machine with none, one or two)
 gomp=$(ldd build/tables/lab01 | awk '$3 ~ /^\// && $1 ~ /^libgomp/ { print $3; exit }') # in every kit's lab binaries
-if [ -n "$bwg" ] || [ -z "$gomp" ]; then
-    say SKIP "$name" "${bwg:-no shared library of the lab binary to hide}"
-else
-    without "$gomp" env PRIMLAB_NO_GPU=1 harness/grade.sh "$t/subs" "$g" >"$t/4a2.log" 2>&1
-    verdict "$name" "$(ungraded "$t/4a2.log" $? "cannot (build|start) the kit's [^ ]+")" "$t/4a2.log"
-fi
-rm -rf "$g"
+for jobs in 1 2; do
+    name="grade JOBS=$jobs: a shared library of the lab binary unreadable: both students ungraded with the reason (status 3)"
+    if [ -n "$bwg" ] || [ -z "$gomp" ]; then
+        say SKIP "$name" "${bwg:-no shared library of the lab binary to hide}"
+    else
+        without "$gomp" env PRIMLAB_NO_GPU=1 JOBS=$jobs PRIMLAB_GPUS="0 1" harness/grade.sh "$t/subs" "$g" >"$t/4a2.$jobs.log" 2>&1
+        verdict "$name" "$(ungraded "$t/4a2.$jobs.log" $? "cannot (build|start) the kit's [^ ]+" $jobs)" "$t/4a2.$jobs.log"
+    fi
+    rm -rf "$g"
+done
 # make grade is grade.sh and nothing before it: a prerequisite that compiles
 # would meet the missing header first, and fail as make, with no reason and
 # nobody listed (as it did on a fresh GPU machine)
