@@ -42,6 +42,14 @@ export PRIMLAB_LIMITS=0 PRIMLAB_NO_GPU=1 GRADE_POLL=1
 # make test runs the other grading tests beside this one, in the same kit:
 # wait for each other's make grade (build/grade.lock)
 export GRADE_LOCK_WAIT=900
+# The nodes' architecture: the one the kit builds for here (this host's
+# GPU's, else sm_75), so that the Slurm runs grade in the grading kit the
+# other suites built. A login node without a GPU would say ARCH=portable
+# (harness/grade-slurm.sh), and build the kit again for three
+# architectures, and the dry runs beside it again for one.
+if [ -z "${ARCH:-}" ] && ! nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -q '[0-9]'; then
+    export ARCH=sm_75
+fi
 
 . tests/lib/verdict.sh # say, verdict, finish, and the counts
 
