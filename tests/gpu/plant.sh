@@ -17,7 +17,7 @@
 # NAME...: only the plants so named (stub, or 07.stub: lab 07's), those of
 # the labs so named (07, or 07-segmented-spmv), or of the sets so named;
 # none: every plant outside a set;
-# PLANT_JOBS=N builds N at a time (default 2). Prints `lab plant.case OK|FAIL
+# PLANT_JOBS=N builds N at a time (default: the CPUs). Prints `lab plant.case OK|FAIL
 # line`, then `N passed, N failed`.
 #
 # A table holds plants, each opened by a line `== NAME`, then:
@@ -59,7 +59,7 @@ bugs) mode=bugs; shift ;;
 -*) echo "usage: tests/gpu/plant.sh [build|grade|make DEST|bugs] [NAME...]" >&2; exit 2 ;;
 esac
 want=" $* "
-jobs=${PLANT_JOBS:-2}
+jobs=${PLANT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 t=$(mktemp -d /tmp/primlab-plants.XXXXXX) || exit 2
 trap 'rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
 pass=0 fail=0
