@@ -26,5 +26,5 @@ if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
 elif [ -n "$which" ]; then
     find . -type f ! -path './build/*' ! -path './dist/*' ! -path './.git/*' -print0 | sed -z 's|^\./||'
 fi | grep -zvE "$skip" | while IFS= read -r -d '' f; do
-    [ -e "$f" ] && printf '%s\0' "$f"
+    if [ -e "$f" ]; then printf '%s\0' "$f"; fi # (a file deleted last in the list is no failure)
 done

@@ -6,7 +6,8 @@
 # solution), committed, then: an untracked header in the lab, an ignored
 # object file beside it, an untracked draft in solutions/. Checks the
 # tarball, the line naming the untracked file, and that the kit's version
-# (harness/record.sh, which the record keeps) follows the untracked file.
+# (harness/record.sh, which the record keeps) follows the untracked file;
+# then a tracked file deleted (the last git lists): made without it.
 # Seconds, no build, no GPU. Prints one line per check, then the counts.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -52,4 +53,15 @@ p=""
 [ "$before" != "$after" ] || p="; the kit's version ignores the untracked file ($before)"
 [ "$after" != "$changed" ] || p+="; the kit's version ignores a change of the untracked file"
 verdict "the kit's version (the record's) follows the untracked file" "$p"
+# A tracked file deleted and not yet committed, the last of git's list
+# (zz...): the handout is still made, without it (kit-files.sh once failed
+# when the last file it read was gone, and make grade with it)
+echo '/* last */' >"$k/zz-last.txt" && git -C "$k" add zz-last.txt &&
+    git -C "$k" -c user.name=test -c user.email=test@localhost commit -q -m last && rm "$k/zz-last.txt"
+(cd "$k" && harness/handout.sh) >"$t/handout2.out" 2>&1
+rc=$?
+p=""
+[ $rc = 0 ] || p="; status $rc"
+tar -tzf "$k/dist/$name.tar.gz" 2>/dev/null | grep -q 'zz-last' && p+="; the deleted file is in the tarball"
+verdict "a tracked file deleted, last in git's list: the handout is made without it" "$p" "$t/handout2.out"
 finish
