@@ -16,7 +16,9 @@
 #              census test grades them as a class: tests/grading/test_class_census.sh)
 # NAME...: only the plants so named (stub, or 07.stub: lab 07's), those of
 # the labs so named (07, or 07-segmented-spmv), or of the sets so named;
-# none: every plant outside a set;
+# none: every plant outside a set; K/N among them (1/2, 2/2): only the Kth
+# of N shares of those plants (every Nth one, from the Kth), so that make
+# test runs the plants in two suites, one on each GPU of a 2-GPU host;
 # PLANT_JOBS=N builds N at a time (default: the CPUs). Prints `lab plant.case OK|FAIL
 # line`, then `N passed, N failed`.
 #
@@ -58,7 +60,12 @@ make) [ -n "${2:-}" ] || { echo "usage: tests/gpu/plant.sh make DEST [NAME...]" 
 bugs) mode=bugs; shift ;;
 -*) echo "usage: tests/gpu/plant.sh [build|grade|make DEST|bugs] [NAME...]" >&2; exit 2 ;;
 esac
-want=" $* "
+share="" # K/N: the Kth of N shares of the plants chosen
+names_given=()
+for a in "$@"; do
+    if [[ $a =~ ^[1-9][0-9]*/[1-9][0-9]*$ ]]; then share=$a; else names_given+=("$a"); fi
+done
+want=" ${names_given[*]} "
 jobs=${PLANT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 t=$(mktemp -d /tmp/primlab-plants.XXXXXX) || exit 2
 trap 'rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
@@ -103,6 +110,11 @@ names=$(for p in "$t"/p/*; do
     n=${p##*/}; chosen "$n" && echo "$(cat "$p/lab") $(cat "$p/order") $n"
 done | sort -k1,1 -k2,2n | cut -d ' ' -f 3)
 [ -n "$names" ] || { echo "tests/gpu/plant.sh: no plant, lab or set named${want% }" >&2; exit 2; }
+if [ -n "$share" ]; then # every Nth plant from the Kth, so that each share holds some of every lab
+    k=${share%/*} n=${share#*/}
+    [ "$k" -le "$n" ] || { echo "tests/gpu/plant.sh: share $share: K is more than N" >&2; exit 2; }
+    names=$(awk -v k="$k" -v n="$n" '(NR - 1) % n == k - 1' <<<"$names")
+fi
 
 # -------------------------------------------------------------- planting
 labfile() { (cd "labs/$1" && ls -- *.cu); } # the lab's one student file
