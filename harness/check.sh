@@ -67,6 +67,7 @@ impl=${1:-labs}
 only=${2:-}
 impl=${impl%/}
 . "$(dirname "$0")/assignment.sh"
+. "$(dirname "$0")/sandbox-probe.sh" # sandbox_starts
 if ! want=$(assignment_ids "$only"); then
     echo "check: $want" >&2
     exit 2
@@ -92,8 +93,8 @@ require_sandbox() {
     [ "${PRIMLAB_REQUIRE_SANDBOX:-0}" = 1 ] || return 0
     command -v bwrap >/dev/null 2>&1 ||
         { echo "check: bubblewrap (bwrap) is not installed and PRIMLAB_REQUIRE_SANDBOX=1: nothing is built or run" >&2; return 1; }
-    err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) ||
-        { echo "check: bwrap cannot start a sandbox here ($(head -n 1 <<<"$err")) and PRIMLAB_REQUIRE_SANDBOX=1" >&2; return 1; }
+    err=$(sandbox_starts bwrap) ||
+        { echo "check: bwrap cannot start a sandbox here ($err) and PRIMLAB_REQUIRE_SANDBOX=1" >&2; return 1; }
 }
 
 # machine_fault WHAT DETAIL: the grading machine failed (WHAT), not the code

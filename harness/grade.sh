@@ -146,6 +146,7 @@ set -u
 . harness/source-files.sh
 . harness/record.sh
 . harness/assignment.sh
+. harness/sandbox-probe.sh # sandbox_starts
 seed_set=${PRIMLAB_SEED+1}
 seed=${PRIMLAB_SEED-}
 unset PRIMLAB_SEED
@@ -200,8 +201,8 @@ require_sandbox() {
     command -v bwrap >/dev/null 2>&1 ||
         not_ready "bubblewrap (bwrap) is not installed on this machine: nobody graded (student code runs only in" \
             "its sandbox). Install it: apt-get install bubblewrap, or make bootstrap."
-    err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) ||
-        not_ready "bwrap cannot start a sandbox on this machine ($(head -n 1 <<<"$err")): nobody graded (student code" \
+    err=$(sandbox_starts bwrap) ||
+        not_ready "bwrap cannot start a sandbox on this machine ($err): nobody graded (student code" \
             "runs only in its sandbox). Allow unprivileged user namespaces (sysctl" \
             "kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 kernel.apparmor_restrict_unprivileged_userns=0)."
 }

@@ -25,8 +25,9 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
     as_user=(setpriv --reuid 65534 --regid 65534 --clear-groups --)
 fi
 # a bwrap the compiling user can run (a root-only folder on PATH is skipped)
+. "$(dirname "$0")/sandbox-probe.sh" # sandbox_starts, again_later
 bwrap=$("${as_user[@]}" sh -c 'command -v bwrap' 2>/dev/null || true)
-if [ -n "$bwrap" ] && ! "${as_user[@]}" "$bwrap" --ro-bind / / --unshare-all --die-with-parent true 2>/dev/null; then
+if [ -n "$bwrap" ] && ! sandbox_starts "${as_user[@]}" "$bwrap" >/dev/null; then
     bwrap=""
 fi
 if [ -z "$bwrap" ]; then
@@ -79,16 +80,22 @@ IFS=: read -r -a extra <<<"${PRIMLAB_SANDBOX_HIDE:-}"
 mapfile -d '' -t hide < <(hidden_roots "$kit" "${HOME:-}" /root /run /var/tmp "${extra[@]}")
 for d in "${hide[@]}"; do sb+=(--tmpfs "$d"); done
 sb+=(--ro-bind "$tmp/src" "$tmp/src" --bind "$tmp/obj" "$tmp/obj" --chdir "$tmp/src")
+# (started again when it fails for want of processes: again_later)
+for wait in 0.25 0.5 1 2 4 8 ""; do
+    (
+        ulimit -v $((${PRIMLAB_COMPILE_MEM_GB:-8} << 20))
+        exec timeout --kill-after=5 "${PRIMLAB_COMPILE_S:-600}" "${env_args[@]}" "${as_user[@]}" "$bwrap" "${sb[@]}" -- "${args[@]}"
+    ) >"$tmp/out" 2>&1
+    rc=$?
+    [ "$rc" != 0 ] && [ -n "$wait" ] && again_later "$(tail -n 3 "$tmp/out")" || break
+    sleep "$wait"
+done
 # (the compiler's messages name the staged file, not the private copy)
-(
-    ulimit -v $((${PRIMLAB_COMPILE_MEM_GB:-8} << 20))
-    exec timeout --kill-after=5 "${PRIMLAB_COMPILE_S:-600}" "${env_args[@]}" "${as_user[@]}" "$bwrap" "${sb[@]}" -- "${args[@]}"
-) 2>&1 | FROM=$tmp/src TO=$src awk '{
+FROM=$tmp/src TO=$src awk '{
     rest = $0; line = ""
     while ((i = index(rest, ENVIRON["FROM"])) > 0) {
         line = line substr(rest, 1, i - 1) ENVIRON["TO"]; rest = substr(rest, i + length(ENVIRON["FROM"])) }
-    print line rest }'
-rc=${PIPESTATUS[0]}
+    print line rest }' "$tmp/out"
 [ "$rc" = 124 ] && echo "sandbox-compile: the compiler was stopped after ${PRIMLAB_COMPILE_S:-600} s" >&2
 [ "$rc" = 0 ] || exit "$rc"
 for f in "$tmp/obj"/*; do

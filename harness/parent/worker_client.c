@@ -689,6 +689,26 @@ static int greet(pl_session *s, pl_result *r)
     return 1;
 }
 
+/* A worker started and greeted. bwrap may fail to make the sandbox's
+   namespaces for want of processes (EAGAIN): every sandbox on this host
+   runs as uid 65534 and counts in one RLIMIT_NPROC, which sandboxes
+   starting side by side (JOBS, the tests) or another student's fork bomb,
+   until its time limit, can fill for a while. No fault of this code's: it
+   starts again, after 0.25, 0.5, ... 8 s (about 16 s in all). */
+static int start_greeted(pl_session *s, pl_result *r)
+{
+    for (unsigned wait_ms = 250;; wait_ms *= 2) {
+        if (!start_worker(s, r))
+            return 0;
+        if (greet(s, r))
+            return 1;
+        if (wait_ms > 8000 || !strstr(s->start_error, "namespace failed: Resource temporarily unavailable"))
+            return 0;
+        s->start_failures--;
+        usleep(wait_ms * 1000);
+    }
+}
+
 /* -------------------------------------------------------------- session */
 
 /* The worker runs as nobody (child_exec), which may not reach the kit's
@@ -794,7 +814,7 @@ pl_session *pl_session_open(const pl_session_opts *o, char *why, size_t cap)
         close(fd);
     pl_result r;
     memset(&r, 0, sizeof r);
-    if (!start_worker(s, &r) || !greet(s, &r)) {
+    if (!start_greeted(s, &r)) {
         snprintf(why, cap, "%s", r.reason);
         pl_session_close(s);
         return NULL;
@@ -834,7 +854,7 @@ int pl_session_start(pl_session *s, pl_result *r)
         snprintf(r->reason, sizeof r->reason, "%s", s->start_error);
         return 0;
     }
-    return start_worker(s, r) && greet(s, r);
+    return start_greeted(s, r);
 }
 
 /* Control bytes of a name a worker sent, '?' in their place. */

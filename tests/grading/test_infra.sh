@@ -10,7 +10,9 @@
 #      scores 0 of the lab's points (the kit built, the student's code not);
 #      but when the compiler's sandbox cannot start (as root: bwrap out of
 #      uid 65534's reach), the lab's stub does not build either, and the
-#      same file is the grading machine's failure;
+#      same file is the grading machine's failure; and when the sandbox
+#      is short of processes for a while (bwrap's EAGAIN), it is started
+#      again and the file compiles;
 #   3. a shared library of the lab binary unreadable: it cannot start, the
 #      same treatment as 1;
 #   4. make grade (harness/grade.sh) over two students without Check's
@@ -147,6 +149,29 @@ else
     p=$(no_grade "$t/2b.log" "$t/o2b" $? "cannot build the kit's own code for lab01 either")
     grep -q 'does not compile' "$t/2b.log" && p="$p; blamed on the student's file"
     verdict "$name" "$p" "$t/2b.log"
+fi
+
+# 2c. The sandboxes short of processes for a while (bwrap fails for want
+# of them, EAGAIN, as when uid 65534's limit, which every sandbox shares,
+# is full): a bwrap first on PATH fails twice so, then runs the real one.
+# The student's file is compiled and graded as usual (no "does not
+# compile", no machine's fault): the sandbox is started again.
+name="check: a sandbox short of processes for a while is started again: the file compiles, graded as usual"
+if [ -n "$sb" ]; then
+    say SKIP "$name" "$sb"
+else
+    fb=$(mktemp -d /tmp/primlab-bwrap.XXXXXX) && chmod 755 "$fb" && : >"$fb/count" && chmod 666 "$fb/count"
+    printf '#!/bin/sh\necho x >>%s/count\nif [ "$(wc -l <%s/count)" -le 2 ]; then\n  echo "bwrap: Creating new namespace failed: Resource temporarily unavailable" >&2; exit 1\nfi\nexec %s "$@"\n' \
+        "$fb" "$fb" "$(command -v bwrap)" >"$fb/bwrap" && chmod 755 "$fb/bwrap"
+    PATH=$fb:$PATH PRIMLAB_REQUIRE_SANDBOX=1 PRIMLAB_NO_GPU=1 CHECK_OUT=$t/o2c harness/check.sh "$t/sub" 01 >"$t/2c.log" 2>&1
+    rc=$?
+    p=""
+    [ $rc = 1 ] || p="$p; exit status $rc, not 1 (a dry run)"
+    grep -q '^lab01: compiled prefix_sum.cu$' "$t/2c.log" || p="$p; no 'lab01: compiled prefix_sum.cu'"
+    grep -q 'does not compile\|grading machine' "$t/2c.log" && p="$p; $(grep -m 1 'does not compile\|grading machine' "$t/2c.log")"
+    [ "$(wc -l <"$fb/count")" -gt 2 ] || p="$p; (the stand-in bwrap ran $(wc -l <"$fb/count") times: not tried)"
+    verdict "$name" "$p" "$t/2c.log"
+    rm -rf "$fb"
 fi
 
 # ---------------------------------------------------------------- 3
