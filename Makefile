@@ -383,15 +383,13 @@ bootstrap:
 # those of a run's suites (make test-list lists them); TIER_ARGS passes
 # options to tests/run.sh (--jobs N).
 UNIT_SUITES := $(sort $(CPU_TESTS) $(wildcard tests/unit/test_*.sh))
-# (a lab's suites and the wrong scans time nothing: they share a GPU; the
-# plants are graded in two halves, one on each GPU of a 2-GPU host)
-GPU_SHARED := $(SOL_LAB_IDS:%=build/tests/test_lab%) build/tests/test_gpu_harness
-GPU_SUITES := $(filter-out $(GPU_SHARED),$(GPU_TESTS)) $(LAB_SCRIPTS) tests/gpu/plant.sh:1/2 tests/gpu/plant.sh:2/2
+# (the plants are graded in two halves, one on each GPU of a 2-GPU host)
+GPU_SUITES := $(GPU_TESTS) $(LAB_SCRIPTS) tests/gpu/plant.sh:1/2 tests/gpu/plant.sh:2/2
 SLOW_SUITES := $(sort $(shell grep -l '^\# tier: slow' tests/grading/test_*.sh 2>/dev/null))
 GRADING_SUITES := $(filter-out $(SLOW_SUITES),$(sort $(wildcard tests/grading/test_*.sh)))
-RUN_test := $(GRADING_SUITES:%=grading:%) $(GPU_SUITES:%=gpu:%) $(GPU_SHARED:%=gpu/shared:%) $(UNIT_SUITES:%=unit:%)
+RUN_test := $(GRADING_SUITES:%=grading:%) $(GPU_SUITES:%=gpu:%) $(UNIT_SUITES:%=unit:%)
 RUN_test-unit := $(UNIT_SUITES:%=unit:%)
-RUN_test-gpu := $(GPU_SUITES:%=gpu:%) $(GPU_SHARED:%=gpu/shared:%)
+RUN_test-gpu := $(GPU_SUITES:%=gpu:%)
 RUN_test-grading := $(GRADING_SUITES:%=grading:%)
 RUN_test-slow := $(SLOW_SUITES:%=slow:%) slow:tests/gpu/plant.sh:class
 # a run's suites, or those of them SUITES names (by path)

@@ -9,10 +9,10 @@
 # this machine's CPUs, at least 2), the longest first by the seconds of
 # the last run of NAME (else in the order given). A suite of the gpu tier
 # runs on a GPU of its own when there are GPUs (CUDA_VISIBLE_DEVICES): no
-# other suite runs on it meanwhile, so that nothing disturbs its timings;
-# one written gpu/shared:SUITE times nothing (a lab's correctness suites)
-# and shares its GPU with up to GPU_SHARE (default 4) such suites. Without
-# a GPU the gpu tier's suites say what they skip and run like the rest.
+# other gpu suite runs on it meanwhile (they would disturb each other's
+# timings, and processes sharing a GPU take turns: four lab suites side by
+# side on an H200 took longer than one after another). Without a GPU the
+# gpu tier's suites say what they skip and run like the rest.
 # Each suite's output goes to build/test-logs/NAME/<suite>.log; a line is
 # printed as each one ends. Exit status 77 is a skip (the suite says why),
 # any other but 0 a failure.
@@ -58,17 +58,15 @@ if command -v nvidia-smi >/dev/null 2>&1 && [ -z "${PRIMLAB_NO_GPU:-}" ]; then
 fi
 
 # ---------------------------------------------------------------- suites
-tier=() path=() arg=() name=() order=() shared=()
+tier=() path=() arg=() name=() order=()
 declare -A last=()
 [ -f "$times" ] && while IFS=$'\t' read -r s _ secs _; do last[$s]=$secs; done < <(tail -n +2 "$times")
 for spec in "$@"; do
     IFS=: read -r t p a <<<"$spec"
-    sh=0
-    [ "$t" != gpu/shared ] || { t=gpu sh=1; }
     case "$t" in unit | gpu | grading | slow) ;; *) echo "tests/run.sh: '$spec': no tier '$t'" >&2; exit 2 ;; esac
     [ -x "$p" ] || { echo "tests/run.sh: '$spec': '$p' is not an executable file (make builds the suites)" >&2; exit 2; }
     n=$p${a:+ $a}
-    tier+=("$t") path+=("$p") arg+=("$a") name+=("$n") shared+=("$sh")
+    tier+=("$t") path+=("$p") arg+=("$a") name+=("$n")
 done
 # the longest first (a suite new to this run: as if the longest), then as given
 mapfile -t order < <(for i in "${!name[@]}"; do printf '%s\t%s\n' "${last[${name[i]}]:-1e9}" "$i"; done |
@@ -86,32 +84,20 @@ echo "$run: ${#name[@]} suites, $jobs at a time ($(nproc 2>/dev/null || echo '?'
 declare -A pid_of=() slot_of=() gpu_of=() start=() end=() result=()
 free_slots=()
 for ((k = 1; k <= jobs; k++)); do free_slots+=("$k"); done
-share=${GPU_SHARE:-4}
-declare -A on_gpu=() alone_on=() # suites on each GPU; whether one of them has it alone
-for g in "${gpus[@]}"; do on_gpu[$g]=0 alone_on[$g]=0; done
+declare -A busy=() # the GPUs a suite has
 queue=("${order[@]}")
 
-# gpu_for I: the GPU suite I may start on now, or nothing (no GPU here, or
-# none free for it)
+# gpu_for I: the free GPU suite I may start on, or nothing
 gpu_for() {
     local g
-    for g in "${gpus[@]}"; do
-        if [ "${shared[$1]}" = 1 ]; then
-            [ "${alone_on[$g]}" = 0 ] && [ "${on_gpu[$g]}" -lt "$share" ] && { echo "$g"; return; }
-        else
-            [ "${on_gpu[$g]}" = 0 ] && { echo "$g"; return; }
-        fi
-    done
+    for g in "${gpus[@]}"; do [ -n "${busy[$g]:-}" ] || { echo "$g"; return; }; done
 }
 
 launch() { # launch I [GPU]: start suite I in a free slot (on GPU)
     local i=$1 g=${2:-} s
     s=${free_slots[0]}
     free_slots=("${free_slots[@]:1}")
-    if [ -n "$g" ]; then
-        on_gpu[$g]=$((on_gpu[$g] + 1))
-        [ "${shared[i]}" = 1 ] || alone_on[$g]=1
-    fi
+    [ -z "$g" ] || busy[$g]=$i
     start[$i]=$(now) slot_of[$i]=$s gpu_of[$i]=$g
     (
         [ -z "$g" ] || export CUDA_VISIBLE_DEVICES=$g CUDA_DEVICE_ORDER=PCI_BUS_ID
@@ -153,11 +139,7 @@ while [ ${#queue[@]} -gt 0 ] || [ ${#pid_of[@]} -gt 0 ]; do
         end[$i]=$(now)
         unset "pid_of[$i]"
         free_slots+=("${slot_of[$i]}")
-        if [ -n "${gpu_of[$i]}" ]; then
-            g=${gpu_of[$i]}
-            on_gpu[$g]=$((on_gpu[$g] - 1))
-            [ "${shared[i]}" = 1 ] || alone_on[$g]=0
-        fi
+        [ -z "${gpu_of[$i]}" ] || unset "busy[${gpu_of[$i]}]"
         case $rc in
         0) result[$i]=ok; pass=$((pass + 1)) ;;
         77) result[$i]=skip; skip=$((skip + 1)) ;;

@@ -68,7 +68,7 @@ done
 want=" ${names_given[*]} "
 jobs=${PLANT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 t=$(mktemp -d /tmp/primlab-plants.XXXXXX) || exit 2
-trap 'rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
+trap 'kill $(jobs -p) 2>/dev/null; wait; rm -rf "$t" build/impl-"${t//\//-}"-*' EXIT
 pass=0 fail=0
 
 # ------------------------------------------------------------ the tables
@@ -188,30 +188,42 @@ bin() {
     own=$(kit_own "$1") || own=impl-${t//\//-}-$1
     echo "build/$own/lab${1%%.*}"
 }
-build_one() { # the copy of $1 planted and built; $t/$1.status says how
-    local why b
-    [ -f "$(base "$1")" ] || { echo skip >"$t/$1.status"; return; }
-    if kit_own "$1" >/dev/null; then
+build_one() { # the copy of $1 planted and built; $t/$1.status says how (written last, whole)
+    local why b st
+    if [ ! -f "$(base "$1")" ]; then
+        st=skip
+    elif kit_own "$1" >/dev/null; then
         b=$(bin "$1")
-        make -s --no-print-directory "$b" "$b-worker" >"$t/$1.build" 2>&1 && echo built >"$t/$1.status" ||
-            echo "unbuilt $(grep -m 1 'error' "$t/$1.build" | cut -c 1-160)" >"$t/$1.status"
-        return
-    fi
-    why=$(plant "$1" "$t/$1") || { echo "FAIL  $why" >"$t/$1.status"; return; }
-    b=$(bin "$1")
-    if make -s --no-print-directory IMPL="$t/$1" "$b" "$b-worker" >"$t/$1.build" 2>&1; then
-        echo built >"$t/$1.status"
+        make -s --no-print-directory "$b" "$b-worker" >"$t/$1.build" 2>&1 && st=built ||
+            st="unbuilt $(grep -m 1 'error' "$t/$1.build" | cut -c 1-160)"
+    elif ! why=$(plant "$1" "$t/$1"); then
+        st="FAIL  $why"
     else
-        echo "unbuilt $(grep -m 1 'error' "$t/$1.build" | cut -c 1-160)" >"$t/$1.status"
+        b=$(bin "$1")
+        if make -s --no-print-directory IMPL="$t/$1" "$b" "$b-worker" >"$t/$1.build" 2>&1; then st=built
+        else st="unbuilt $(grep -m 1 'error' "$t/$1.build" | cut -c 1-160)"; fi
     fi
+    echo "$st" >"$t/$1.status.tmp" && mv "$t/$1.status.tmp" "$t/$1.status"
 }
-running=0
-for n in $names; do
-    if [ $running -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
-    build_one "$n" &
-    running=$((running + 1))
-done
-wait
+# The plants build in the background, jobs at a time, in the order they
+# are graded below: grading (on the GPU) starts with the first one built.
+(
+    running=0
+    for n in $names; do
+        if [ $running -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+        build_one "$n" &
+        running=$((running + 1))
+    done
+    wait
+) &
+builds=$!
+# built NAME: wait until NAME's build is done (its status file)
+built() {
+    while [ ! -e "$t/$1.status" ]; do
+        kill -0 "$builds" 2>/dev/null || { [ -e "$t/$1.status" ] || echo "FAIL  its build never ended" >"$t/$1.status"; break; }
+        sleep 0.2
+    done
+}
 
 # --------------------------------------------------------------- grading
 say() { printf 'lab%s %-22s %s\n' "${1%%.*}" "${2#*.}" "$3"; }
@@ -269,6 +281,7 @@ report() { # the start of what a case said, for a failure
     fi
 }
 for n in $names; do
+    built "$n"
     read -r status why <"$t/$n.status"
     case "$status" in
     skip) say "$n" "$n" "SKIP  $(base "$n") is not in this kit"; continue ;;
@@ -292,6 +305,7 @@ for n in $names; do
         judge "$n" "$id" < <(tail -n +2 "$t/p/$n/case.$c")
     done
 done
+wait "$builds"
 echo "$pass passed, $fail failed"
 [ $mode = build ] && [ $gpu = 0 ] &&
     echo "SKIP: grading the planted bugs: no GPU (each was only built); not counted as graded"
