@@ -991,26 +991,36 @@ mkdir -p "$out" "$src/build" || exit 2
 # A dry run (PRIMLAB_NO_GPU=1) shares it with other dry runs: it takes the
 # kit as it is when the kit is built for its files, flags and labs (the
 # stamp build/.grade-kit, kit_current), else takes the kit alone to make
-# it, then shares it again; nothing a dry run does while it shares the kit
-# changes it. The graders inherit the locks: the next run waits for a
-# stopped run's graders to be gone.
+# it (unless another run made it meanwhile), then shares it again; nothing
+# a dry run does while it shares the kit changes it. A run that waits to
+# have the kit alone holds the turnstile (build/grade.lock.turn), which a
+# run must pass to share it: dry runs coming and going never keep it
+# waiting for ever. The graders inherit the kit's lock: the next run waits
+# for a stopped run's graders to be gone.
 lock_for() { # lock_for FD [-s]: take FD's lock, exclusive (or shared)
     if [ "${GRADE_LOCK_WAIT:-0}" = 0 ]; then flock -n ${2:-} "$1"; else flock -w "$GRADE_LOCK_WAIT" ${2:-} "$1"; fi
 }
+kit_alone() { lock_for 7 && lock_for 9 && flock -u 7; }
+kit_shared() { lock_for 7 -s && lock_for 9 -s && flock -u 7; }
 exec 8>>"$out/.grade.lock" || exit 2
 lock_for 8 || die "another make grade is writing into '$out' ($out/.grade.lock)"
-exec 9>"$src/build/grade.lock" || exit 2
+exec 7>"$src/build/grade.lock.turn" 9>"$src/build/grade.lock" || exit 2
+busy="another make grade is running in this kit (build/grade.lock)"
 sharing=0
 if [ "$(run_mode)" = dry ] && [ "$slurm" = 0 ]; then
-    lock_for 9 -s || die "another make grade is running in this kit (build/grade.lock)"
+    kit_shared || die "$busy"
     if kit_current; then
         sharing=1
-    else # (from shared to exclusive: another dry run may make the kit meanwhile)
-        lock_for 9 || die "another make grade is running in this kit (build/grade.lock)"
+    else
+        flock -u 9 && kit_alone || die "$busy"
+        if kit_current; then # another run made it meanwhile
+            flock -s 9 && sharing=1 # (from exclusive to shared: on Linux nothing can come between)
+        fi
     fi
 else
-    lock_for 9 || die "another make grade is running in this kit (build/grade.lock)"
+    kit_alone || die "$busy"
 fi
+exec 7>&-
 # Slurm: the submission side (harness/grade-slurm.sh); a job of an earlier
 # run of these grades still queued or running is waited for, before the kit
 # it runs in can change, and its results are merged below
