@@ -11,8 +11,10 @@
 # runs on a GPU of its own when there are GPUs (CUDA_VISIBLE_DEVICES): no
 # other gpu suite runs on it meanwhile (they would disturb each other's
 # timings, and processes sharing a GPU take turns: four lab suites side by
-# side on an H200 took longer than one after another). Without a GPU the
-# gpu tier's suites say what they skip and run like the rest.
+# side on an H200 took longer than one after another), and the other
+# suites run at a lower priority (nice 10), since the gpu suites' lane is
+# the longest. Without a GPU the gpu tier's suites say what they skip and
+# run like the rest.
 # Each suite's output goes to build/test-logs/NAME/<suite>.log; a line is
 # printed as each one ends. Exit status 77 is a skip (the suite says why),
 # any other but 0 a failure.
@@ -101,6 +103,9 @@ launch() { # launch I [GPU]: start suite I in a free slot (on GPU)
     start[$i]=$(now) slot_of[$i]=$s gpu_of[$i]=$g
     (
         [ -z "$g" ] || export CUDA_VISIBLE_DEVICES=$g CUDA_DEVICE_ORDER=PCI_BUS_ID
+        # with GPUs, the gpu suites are the run's longest lane: the others
+        # give them the CPUs first (their references are on the CPU)
+        [ ${#gpus[@]} = 0 ] || [ "${tier[i]}" = gpu ] || exec nice -n 10 "${path[i]}" ${arg[i]:+"${arg[i]}"}
         exec "${path[i]}" ${arg[i]:+"${arg[i]}"}
     ) </dev/null >"$(logfile "$i")" 2>&1 &
     pid_of[$i]=$!
