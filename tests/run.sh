@@ -12,8 +12,8 @@
 # other gpu suite runs on it meanwhile (they would disturb each other's
 # timings, and processes sharing a GPU take turns: four lab suites side by
 # side on an H200 took longer than one after another), and the other
-# suites run at a lower priority (nice 10), since the gpu suites' lane is
-# the longest. Without a GPU the gpu tier's suites say what they skip and
+# suites run at a lower priority (nice 10) with OpenMP teams of 4 that
+# sleep when they wait, since the gpu suites' lane is the longest. Without a GPU the gpu tier's suites say what they skip and
 # run like the rest.
 # Each suite's output goes to build/test-logs/NAME/<suite>.log; a line is
 # printed as each one ends. Exit status 77 is a skip (the suite says why),
@@ -104,8 +104,12 @@ launch() { # launch I [GPU]: start suite I in a free slot (on GPU)
     (
         [ -z "$g" ] || export CUDA_VISIBLE_DEVICES=$g CUDA_DEVICE_ORDER=PCI_BUS_ID
         # with GPUs, the gpu suites are the run's longest lane: the others
-        # give them the CPUs first (their references are on the CPU)
-        [ ${#gpus[@]} = 0 ] || [ "${tier[i]}" = gpu ] || exec nice -n 10 "${path[i]}" ${arg[i]:+"${arg[i]}"}
+        # give them the CPUs first (their references are on the CPU), and
+        # run OpenMP teams of 4 that sleep when they wait, not 16 that spin
+        if [ ${#gpus[@]} -gt 0 ] && [ "${tier[i]}" != gpu ]; then
+            export OMP_NUM_THREADS=${OMP_NUM_THREADS:-4} OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+            exec nice -n 10 "${path[i]}" ${arg[i]:+"${arg[i]}"}
+        fi
         exec "${path[i]}" ${arg[i]:+"${arg[i]}"}
     ) </dev/null >"$(logfile "$i")" 2>&1 &
     pid_of[$i]=$!
