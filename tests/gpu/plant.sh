@@ -27,7 +27,7 @@
 #                            or FILE (relative to tests/fixtures/plants/)
 #   builds no                the copy must not compile
 #   set SET                  graded only when SET is named (make
-#                            test-hostile runs `tests/gpu/plant.sh class`)
+#                            test-slow runs `tests/gpu/plant.sh class`)
 #   bugs CODE...             graded as a student of a class, the bug
 #                            classes (harness/parent/bugs.h) its scores
 #                            rows must name, or NOBUILD for a copy that

@@ -205,12 +205,19 @@ verdict "JOBS=3 with two GPUs: refused before grading anyone" "$p" "$t/3.out"
 # ---------------------------------------------------------------- 3
 # gus is held in his grader until the run is stopped: ann, bob ... are done
 # before him (the students go in order, two at a time)
+# held GRADES N JOBS: make grade of the class into GRADES, JOBS at a time,
+# in the background (pid gpid; output $t/N.out, the timeout's log
+# $t/N.out.log), once gus's grader has started, where it waits while
+# $t/hold exists
+held() {
+    touch "$t/hold"
+    TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/$2.out.log JOBS=$3 \
+        harness/grade.sh "$s" "$1" >"$t/$2.out" 2>&1 &
+    gpid=$!
+    for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/$2.out.log" 2>/dev/null && break; sleep 0.1; done
+}
 g4=$t/g4
-touch "$t/hold"
-TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/4.out.log JOBS=2 \
-    harness/grade.sh "$s" "$g4" >"$t/4.out" 2>&1 &
-gpid=$!
-for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/4.out.log" 2>/dev/null && break; sleep 0.1; done
+held "$g4" 4 2
 sleep 0.5
 kill -TERM $gpid
 wait $gpid
@@ -250,11 +257,7 @@ if ! setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then
     say SKIP "$name" "setpriv has no --pdeathsig here"
 else
     g7=$t/g7
-    touch "$t/hold"
-    TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/7.out.log JOBS=2 \
-        harness/grade.sh "$s" "$g7" >"$t/7.out" 2>&1 &
-    gpid=$!
-    for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/7.out.log" 2>/dev/null && break; sleep 0.1; done
+    held "$g7" 7 2
     kill -KILL $gpid
     wait $gpid 2>/dev/null
     for _ in $(seq 50); do grep -q "^killed .*/gus\." "$t/7.out.log" && break; sleep 0.1; done
@@ -300,11 +303,7 @@ fi
 # ---------------------------------------------------------------- 5
 # (the kit is built and stamped by now: every run above graded in it)
 g9=$t/g9
-touch "$t/hold"
-TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/9.out.log JOBS=1 \
-    harness/grade.sh "$s" "$g9" >"$t/9.out" 2>&1 &
-gpid=$!
-for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/9.out.log" 2>/dev/null && break; sleep 0.1; done
+held "$g9" 9 1
 mkdir -p "$t/subs10" && cp -r "$s/ann" "$t/subs10/"
 GRADE_LOCK_WAIT=0 TIMEOUT_LOG=$t/10.out.log harness/grade.sh "$t/subs10" "$t/g10" >"$t/10.out" 2>&1
 rc=$?

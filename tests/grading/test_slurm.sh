@@ -307,8 +307,17 @@ p=""
 grep -q "^grade: stopped while Slurm job $job4 is queued or running; it goes on" "$t/4.out" || p="$p; no line saying the job goes on"
 [ -s "$g4/.slurm/seed" ] || p="$p; the seed file is gone while the job still needs it"
 [ -n "$(squeue -h -j "$job4" -o %i 2>/dev/null)" ] || p="$p; job $job4 is not in the queue any more"
+# (dan stays held until the rerun says it waits: else his task could end
+# before the rerun looked, as it did beside other suites on 2 CPUs)
+TIMEOUT_LOG=$t/5.log PRIMLAB_SEED=$seed SLURM=1 harness/grade.sh "$s" "$g4" >"$t/5.out" 2>&1 &
+rpid=$!
+for _ in $(seq 1200); do
+    grep -q "^grade: Slurm job $job4 of an earlier run of these grades is still queued or running: waiting for it" "$t/5.out" && break
+    kill -0 $rpid 2>/dev/null || break
+    sleep 0.1
+done
 rm -f "$t/hold"
-TIMEOUT_LOG=$t/5.log PRIMLAB_SEED=$seed SLURM=1 harness/grade.sh "$s" "$g4" >"$t/5.out" 2>&1
+wait $rpid
 rc=$?
 [ $rc = 0 ] || p="$p; the rerun: exit status $rc"
 grep -q "^grade: Slurm job $job4 of an earlier run of these grades is still queued or running: waiting for it" "$t/5.out" ||

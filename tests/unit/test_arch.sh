@@ -35,5 +35,9 @@ for f in "${files[@]}"; do
     done
 done
 echo "$pass passed, $fail failed"
-[ $pass -gt 0 ] || { echo "FAIL: no file names __CUDA_ARCH__: the search found nothing"; exit 1; }
+if [ $pass = 0 ] && [ $fail = 0 ]; then
+    # the kit's own device code that names it is the solutions' (lab 08, 09)
+    [ -d solutions ] || { echo "SKIP: no file names __CUDA_ARCH__ here (no solutions/: a handout)"; exit 77; }
+    echo "FAIL: no file names __CUDA_ARCH__: the search found nothing"; exit 1
+fi
 [ $fail = 0 ]
