@@ -25,7 +25,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
     as_user=(setpriv --reuid 65534 --regid 65534 --clear-groups --)
 fi
 # a bwrap the compiling user can run (a root-only folder on PATH is skipped)
-. "$(dirname "$0")/sandbox-probe.sh" # sandbox_starts, again_later
+. "$(dirname "$0")/sandbox-probe.sh" # sandbox_starts, sandbox_retry
 bwrap=$("${as_user[@]}" sh -c 'command -v bwrap' 2>/dev/null || true)
 if [ -n "$bwrap" ] && ! sandbox_starts "${as_user[@]}" "$bwrap" >/dev/null; then
     bwrap=""
@@ -80,16 +80,14 @@ IFS=: read -r -a extra <<<"${PRIMLAB_SANDBOX_HIDE:-}"
 mapfile -d '' -t hide < <(hidden_roots "$kit" "${HOME:-}" /root /run /var/tmp "${extra[@]}")
 for d in "${hide[@]}"; do sb+=(--tmpfs "$d"); done
 sb+=(--ro-bind "$tmp/src" "$tmp/src" --bind "$tmp/obj" "$tmp/obj" --chdir "$tmp/src")
-# (started again when it fails for want of processes: again_later)
-for wait in 0.25 0.5 1 2 4 8 ""; do
+compile_in_sandbox() {
     (
         ulimit -v $((${PRIMLAB_COMPILE_MEM_GB:-8} << 20))
         exec timeout --kill-after=5 "${PRIMLAB_COMPILE_S:-600}" "${env_args[@]}" "${as_user[@]}" "$bwrap" "${sb[@]}" -- "${args[@]}"
-    ) >"$tmp/out" 2>&1
-    rc=$?
-    [ "$rc" != 0 ] && [ -n "$wait" ] && again_later "$(tail -n 3 "$tmp/out")" || break
-    sleep "$wait"
-done
+    )
+}
+sandbox_retry "$tmp/out" compile_in_sandbox # (again when it fails for want of processes)
+rc=$?
 # (the compiler's messages name the staged file, not the private copy)
 FROM=$tmp/src TO=$src awk '{
     rest = $0; line = ""
