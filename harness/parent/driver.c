@@ -874,7 +874,7 @@ static int cmd_check(const pl_lab *lab, const opts *o)
 static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
 {
     char why[256];
-    pl_session *s = open_session(o, 120, why, sizeof why);
+    pl_session *s = open_session(o, o->timeout, why, sizeof why); /* bounded like a test */
     int gpu = s && pl_session_hello(s)->gpu_ok;
     if (s && !parts_match(lab, pl_session_hello(s), why, sizeof why)) {
         fprintf(stderr, "%s: %s\n", prog, why);
@@ -904,7 +904,7 @@ static int cmd_bench(const pl_lab *lab, const opts *o, int sweep)
 static int cmd_info(const opts *o)
 {
     char why[256];
-    pl_session *s = open_session(o, 120, why, sizeof why);
+    pl_session *s = open_session(o, o->timeout, why, sizeof why); /* bounded like a test */
     const pl_reply *d = s ? pl_session_hello(s) : NULL;
     if (!d || !d->gpu_ok) {
         printf("no GPU: %s\n", d ? d->reason : why);

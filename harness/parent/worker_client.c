@@ -677,8 +677,19 @@ static int greet(pl_session *s, pl_result *r)
         char *t = strstr(s->tail, "bwrap: ");
         if (t)
             t[strcspn(t, "\n")] = '\0';
-        snprintf(why, sizeof why, "the worker did not start (%.80s)%s%.100s", r->reason, t ? ": " : "", t ? t : "");
-        r->status = PL_ERROR;
+        if (r->status == PL_TIMEOUT) {
+            /* Nothing of the kit's runs before its HELLO but the loader and
+               CUDA's registration (under a second on an H100 host): what
+               took the limit is the code's, before main. */
+            snprintf(why, sizeof why,
+                     "did not start within %g s (PRIMLAB_TIMEOUT, a test's limit) and was killed: code that runs "
+                     "before main, such as a static constructor, is the likely cause",
+                     s->o.start_s);
+        } else {
+            snprintf(why, sizeof why, "the worker did not start (%.80s)%s%.100s", r->reason, t ? ": " : "",
+                     t ? t : "");
+            r->status = PL_ERROR;
+        }
         memcpy(r->reason, why, sizeof why);
         memcpy(s->start_error, why, sizeof why);
         s->start_failures++;

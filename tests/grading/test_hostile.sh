@@ -98,7 +98,7 @@ fake_worker           | le_perf0                 | y   | -
 fork_bomb             | zero                     | y   | -
 sleepers              | zero                     | y   | -
 huge_output           | zero                     | y   | -
-ctor_hang             | zero                     | y   | did not start|timed out
+ctor_hang             | zero                     | y   | did not start within [0-9]+ s .*before main
 write_kit             | zero                     | y   | -
 read_secrets          | zero                     | y   | -
 network               | zero                     | y   | -
@@ -106,7 +106,7 @@ EOF
 )
 # Cases also graded by harness/check.sh alone, GPU off, for their log or
 # their last line.
-DIRECT="huge_output read_secrets forge_stdout"
+DIRECT="huge_output read_secrets forge_stdout ctor_hang"
 
 # ------------------------------------------------------------------ setup
 
@@ -373,7 +373,11 @@ extra_ctor_hang() { # its time, from the record's UTC stamps: its line less the 
     s=$(awk -F '\t' '{ cmd = "date -u -d " $3 " +%s"; cmd | getline t; close(cmd) }
         $1 == "ctor_hang" { if (prev) print t - prev; exit } { prev = t }' "$t/grades/.graded.tsv" 2>/dev/null)
     [ -z "$s" ] || [ "$s" -le $((per_test + 8)) ] ||
-        echo "graded in ${s:-?} s: not cut off near PRIMLAB_TIMEOUT=$per_test (its constructor sleeps 20 s)"
+        echo "graded in ${s:-?} s: not cut off near PRIMLAB_TIMEOUT=$per_test (its constructor sleeps 30 s)"
+    # harness/check.sh alone (make check): the same reason, for every test
+    local d=$t/out/direct-ctor_hang.txt
+    grep -qE 'did not start within [0-9]+ s .*before main' "$d" 2>/dev/null ||
+        echo "check.sh alone does not say it did not start in time: $(grep -m 1 'lab01' "$d" 2>/dev/null | cut -c 1-150)"
 }
 extra_write_kit() {
     local made
@@ -505,7 +509,7 @@ if [ -d build/grade-kit ] && [ -f "$handout" ]; then
 fi
 # No process of a case outlives grading.
 survivors=$(for p in /proc/[0-9]*; do
-    comm=$(cat "$p/comm" 2>/dev/null) cmd=$(tr '\0' ' ' <"$p/cmdline" 2>/dev/null)
+    comm=$(cat "$p/comm" 2>/dev/null) cmd=$(tr '\0' ' ' 2>/dev/null <"$p/cmdline")
     case "$comm $cmd" in hx-* | *lab01-worker\ --serve* | *primlab-hostile*bwrap*) echo "${p#/proc/}:$comm" ;; esac
 done | paste -sd ' ')
 if [ -z "$survivors" ]; then

@@ -241,7 +241,7 @@ static int warps_command(const pl_cmd_opts *o)
     memset(totals, 0, sizeof totals);
     char why[256], log[4096 + 8];
     snprintf(log, sizeof log, "%s.log", worker ? worker : "lab02-worker");
-    pl_session_opts so = {.worker = worker, .log = log, .start_s = 120};
+    pl_session_opts so = {.worker = worker, .log = log, .start_s = pl_env_seconds("PRIMLAB_TIMEOUT", 60)};
     pl_session *s = worker ? pl_session_open(&so, why, sizeof why) : NULL;
     if (!s || !pl_session_hello(s)->gpu_ok) {
         fprintf(stderr, "lab02 warps: no GPU (%s)\n", s ? pl_session_hello(s)->reason : worker ? why : "no worker");

@@ -362,7 +362,7 @@ static int passes_command(const pl_cmd_opts *o)
 {
     const char *out = o->out, *worker = o->worker;
     char why[256];
-    pl_session_opts so = {.worker = worker, .log = NULL, .start_s = 120};
+    pl_session_opts so = {.worker = worker, .log = NULL, .start_s = pl_env_seconds("PRIMLAB_TIMEOUT", 60)};
     pl_session *s = pl_session_open(&so, why, sizeof why);
     if (!s || !pl_session_hello(s)->gpu_ok) {
         fprintf(stderr, "lab05 passes: no GPU (%s)\n", s ? pl_session_hello(s)->reason : why);

@@ -753,7 +753,7 @@ static int refused_files(char **names, int n)
 static int table_run(const pl_cmd_opts *o, char **files, int nfiles, int dir)
 {
     char why[256];
-    pl_session_opts so = {.worker = o->worker, .log = NULL, .start_s = 120};
+    pl_session_opts so = {.worker = o->worker, .log = NULL, .start_s = pl_env_seconds("PRIMLAB_TIMEOUT", 60)};
     pl_session *s = pl_session_open(&so, why, sizeof why);
     if (!s || !pl_session_hello(s)->gpu_ok) {
         fprintf(stderr, "lab07 table: no GPU (%s)\n", s ? pl_session_hello(s)->reason : why);
