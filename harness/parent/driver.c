@@ -486,6 +486,7 @@ static struct grading {
     long unwritten_n[MAX_TESTS];   /* ... the largest n of those */
     char unwritten_bugs[MAX_TESTS][96]; /* ... the last one's bugs (lab 07 names its stub a known mistake) */
     int small_timeouts;            /* tests at n <= 1 that timed out, in the lab */
+    int timeouts_run[MAX_TESTS];   /* by a part's first test: its last tests run that timed out, in a row */
     int timed_ahead;               /* the performance tests' timings made (timings_ahead) */
     int limits_fresh;              /* the submission's worker stopped before the limit tests */
     double got, max;
@@ -500,6 +501,14 @@ static int part_unwritten(int first)
 {
     return G.ran[first] >= UNWRITTEN_SEEN && G.unwritten[first] == G.ran[first] &&
            G.unwritten_n[first] >= UNWRITTEN_SEEN_N;
+}
+
+/* Part (by its first test's index) has timed out in its last
+   timeouts_in_a_row tests run: the rest of its tests are not run. */
+static int part_hung(int first)
+{
+    int k = G.lab->timeouts_in_a_row > 0 ? G.lab->timeouts_in_a_row : PL_TIMEOUTS_IN_A_ROW;
+    return G.timeouts_run[first] >= k;
 }
 
 /* The index of part's first test in G.tests. */
@@ -598,7 +607,8 @@ static void timings_ahead(int from)
     static const char *names[MAX_TESTS];
     int n = 0;
     for (int i = from; i < G.ntests; i++)
-        if (G.tests[i].perf && !G.unfit[i][0] && !part_unwritten(part_index(G.tests[i].part)))
+        if (G.tests[i].perf && !G.unfit[i][0] && !part_unwritten(part_index(G.tests[i].part)) &&
+            !part_hung(part_index(G.tests[i].part)))
             names[n] = G.tests[i].name, list[n++] = G.tests[i].perf;
     pl_lab_perf_ahead(G.s, G.yard, G.lab, list, names, n, PERF_REPS, G.seed, G.o->timeout);
 }
@@ -614,6 +624,12 @@ START_TEST(graded)
         r.status = PL_SKIP;
         cause = PL_CAUSE_UNFIT;
         snprintf(r.reason, sizeof r.reason, "not run on this machine: %s", G.unfit[_i]);
+    } else if (part_hung(first)) {
+        /* a submission whose every kernel hangs: a time limit for each of
+           its tests would hold the GPU for the whole student's limit */
+        r.status = PL_FAIL;
+        snprintf(r.reason, sizeof r.reason, "not run: part (%s) timed out %d times in a row", t->part->id,
+                 G.timeouts_run[first]);
     } else if (!t->perf && !t->limit && t->n == 0 && G.hung_zero[first]) {
         /* the same hang again under another input parameter: seconds for nothing */
         r.status = PL_FAIL;
@@ -663,6 +679,7 @@ START_TEST(graded)
             }
         } else
             pl_lab_test(G.s, G.lab, t->part, t->n, t->param, G.seed, G.o->timeout, &r);
+        G.timeouts_run[first] = r.status == PL_TIMEOUT ? G.timeouts_run[first] + 1 : 0;
         if (!t->perf && r.status != PL_PASS && r.status != PL_SKIP)
             reproduce_line(t, &r);
         if (!t->perf && !t->limit && r.status != PL_SKIP) {

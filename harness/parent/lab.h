@@ -148,6 +148,11 @@ typedef struct pl_lab {
     const pl_perf *perf;     /* performance tests, graded by `check` */
     int nperf;
     int hidden_per_part;     /* extra sizes per part when PRIMLAB_SEED is set */
+    /* A part whose tests time out this many times one after another does
+       not run the rest of its tests (0 points, as a hang would score): a
+       submission whose every kernel hangs costs about this many time limits
+       a part, not one a test. 0: PL_TIMEOUTS_IN_A_ROW. */
+    int timeouts_in_a_row;
     size_t (*scratch_ints)(long n);
     const pl_lab_cmd *commands; /* the lab's own commands, beside check, run, ... */
     int ncommands;
@@ -180,6 +185,9 @@ extern const long pl_scan_bench_sizes[PL_SCAN_NBENCH]; /* 2^20, 2^24, 2^28 */
 /* What a shift by one means for a scan. */
 #define PL_HINT_AS_EXCLUSIVE "an exclusive result where an inclusive one was asked?"
 #define PL_HINT_AS_INCLUSIVE "an inclusive result where an exclusive one was asked?"
+
+/* The lab table's default for timeouts_in_a_row. */
+#define PL_TIMEOUTS_IN_A_ROW 2
 
 /* Defined by the lab's table file; one lab per binary. */
 const pl_lab *pl_this_lab(void);
