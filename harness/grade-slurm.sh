@@ -15,6 +15,8 @@
 #   logs/<job>_<task>.out   each task's output (the grader's own lines)
 #   seed, seed.tag the grading seed (mode 0600) while the job may still
 #                  need it, and its fingerprint (an HMAC, harness/record.sh) that outlives it
+#   kit            the version of the kit the batch grades with: a task left
+#                  from a batch of another kit is graded again, not merged
 # The trees are under OUT, which the sandboxes hide from student code, as
 # they hide OUT/.work/ on a local run; the nodes must see OUT, the grading
 # kit and the CUDA toolkit at the same paths as this host (a shared file
@@ -124,12 +126,10 @@ slurm_tree() {
     echo "$batch/tasks/$1"
 }
 
+# slurm_earlier NAME SUM: the earlier batch's grade of NAME stands for this
+# run (its submission, assignment, seed and kit: harness/record.sh)
 slurm_earlier() {
-    [ -f "$batch/tasks.tsv" ] && [ "$(head -n 1 "$batch/tasks/$1/status" 2>/dev/null)" = graded ] &&
-        [ "$(cat "$batch/tasks/$1/assignment" 2>/dev/null || echo "$kit_csv")" = "$assignment" ] &&
-        [ -d "$batch/tasks/$1/final" ] &&
-        awk -F '\t' -v n="$1" -v s="$2" '$2 == n && $3 == s { f = 1 } END { exit !f }' "$batch/tasks.tsv" &&
-        [ "$(cat "$batch/seed.tag" 2>/dev/null)" = "$(seed_tag)" ]
+    slurm_task_stands "$batch" "$1" "$2" "$assignment" "$kit_csv" "$(seed_tag)" "$this_kit"
 }
 
 # job_script N: the job array's script for the N students of tasks.tsv
@@ -204,7 +204,7 @@ slurm_grade() {
     local -A state=() merged=()
     [ "$n" -gt 0 ] || return 0
     # a new batch replaces the last one (its list, trees and seed); logs stay
-    rm -rf "$batch/tasks" "$batch/tasks.tsv" "$batch/seed" "$batch/seed.tag" "$batch/job" &&
+    rm -rf "$batch/tasks" "$batch/tasks.tsv" "$batch/seed" "$batch/seed.tag" "$batch/kit" "$batch/job" &&
         mkdir -p "$batch/tasks" "$batch/logs" || die "could not make '$batch'"
     for ((i = 0; i < n; i++)); do
         tree=$batch/tasks/${plan_name[i]}
@@ -212,6 +212,7 @@ slurm_grade() {
         printf '%s\t%s\t%s\n' "$i" "${plan_name[i]}" "${plan_sum[i]}"
     done >"$batch/tasks.tsv.tmp" && mv "$batch/tasks.tsv.tmp" "$batch/tasks.tsv" || die "could not write '$batch/tasks.tsv'"
     seed_tag >"$batch/seed.tag" || die "could not write '$batch/seed.tag'"
+    printf '%s\n' "$this_kit" >"$batch/kit" || die "could not write '$batch/kit'"
     if [ -n "$seed_set" ]; then
         (umask 077 && printf '%s\n' "$seed" >"$batch/seed") || die "could not write '$batch/seed'"
     fi

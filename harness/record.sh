@@ -22,6 +22,7 @@
 #   kit_version [SKIP...]     the version of the kit in the current folder;
 #                             files under a SKIP folder left out
 #   record_stands LINE SUM MODE SEED KIT [ASSIGNMENT ALL]   (below)
+#   slurm_task_stands BATCH NAME SUM ASSIGNMENT ALL SEED KIT  (below)
 
 # run_mode: dry when PRIMLAB_NO_GPU asks for no GPU (as the lab binaries
 # read it: set, and neither empty nor 0), else gpu
@@ -107,4 +108,20 @@ record_stands() {
         return 0
     fi
     return 1
+}
+
+# slurm_task_stands BATCH NAME SUM ASSIGNMENT ALL SEED KIT: whether the
+# grade an earlier Slurm batch (BATCH: GRADES/.slurm, harness/grade-slurm.sh)
+# left for student NAME stands for this run: graded, of the submission whose
+# checksum is SUM, of ASSIGNMENT (ALL: what a task from before its
+# assignment file graded), by a batch whose seed fingerprint is SEED and
+# whose kit version is KIT. Status 0: merge it; else grade the student
+# again. A batch from before its kit file is graded again (the kit that
+# graded it cannot be told, and the record would name this run's).
+slurm_task_stands() {
+    local batch=$1 tree=$1/tasks/$2
+    [ -f "$batch/tasks.tsv" ] && [ "$(head -n 1 "$tree/status" 2>/dev/null)" = graded ] &&
+        [ "$(cat "$tree/assignment" 2>/dev/null || echo "$5")" = "$4" ] && [ -d "$tree/final" ] &&
+        awk -F '\t' -v n="$2" -v s="$3" '$2 == n && $3 == s { f = 1 } END { exit !f }' "$batch/tasks.tsv" &&
+        [ "$(cat "$batch/seed.tag" 2>/dev/null)" = "$6" ] && [ "$(cat "$batch/kit" 2>/dev/null)" = "$7" ]
 }

@@ -35,6 +35,7 @@ check() { # check NAME COMMAND...
         fail=$((fail + 1)); echo "FAIL: $1"; sed 's/^/    /' "$t/log" | tail -n 15
     fi
 }
+not() { ! "$@"; } # not COMMAND...: COMMAND fails
 # Grading here is about files, folders and records, not sizes: the limit
 # tests (2^31 elements per part) would make each student's run on a GPU
 # cost a minute.
@@ -160,6 +161,25 @@ check "record: another submission: regraded, no reason" stands "1:" \
     "$line"$'\tdry\tpublic\t0.1.0+a' "$(printf '%064d' 8)" gpu public 0.1.0+a
 check "record: no line: graded, no reason" stands "1:" "" "$sum" gpu public 0.1.0+a
 check "record: a 9-field line stands on its checksum" stands "0:" "$line" "$sum" gpu 0123456789abcdef 0.1.1+b
+# an earlier Slurm batch's grade: merged only for this run's submission,
+# assignment, seed and kit (harness/grade-slurm.sh's slurm_earlier)
+b=$t/batch
+mkdir -p "$b/tasks/ann/final" && printf '0\tann\t%s\n' "$sum" >"$b/tasks.tsv" &&
+    echo graded >"$b/tasks/ann/status" && echo 01 >"$b/tasks/ann/assignment" &&
+    echo 0123456789abcdef >"$b/seed.tag" && echo 0.1.0+a >"$b/kit"
+check "slurm: a task of this run's kit and seed is merged" \
+    slurm_task_stands "$b" ann "$sum" 01 01,02 0123456789abcdef 0.1.0+a
+check "slurm: a task of another kit is graded again" \
+    not slurm_task_stands "$b" ann "$sum" 01 01,02 0123456789abcdef 0.1.1+b
+check "slurm: a task of another seed is graded again" \
+    not slurm_task_stands "$b" ann "$sum" 01 01,02 fedcba9876543210 0.1.0+a
+check "slurm: a task of another submission is graded again" \
+    not slurm_task_stands "$b" ann "$(printf '%064d' 8)" 01 01,02 0123456789abcdef 0.1.0+a
+check "slurm: a task of another assignment is graded again" \
+    not slurm_task_stands "$b" ann "$sum" 01,02 01,02 0123456789abcdef 0.1.0+a
+rm "$b/kit"
+check "slurm: a task of a batch that names no kit is graded again" \
+    not slurm_task_stands "$b" ann "$sum" 01 01,02 0123456789abcdef 0.1.0+a
 printf '# lab\tname\n01\ta\tcorrectness\t0\tSKIP\t0\t1\t0\t\t\t\tNOGPU\t\t\n' >"$t/nogpu.tsv"
 printf '01\ta\tcorrectness\t0\tOK\t1\t1\t0.1\t\t\t\t\t\t\n' >"$t/ran.tsv"
 check "record: a NOGPU row makes a dry grading" test "$(PRIMLAB_NO_GPU=0 record_mode "$t/nogpu.tsv")" = dry
