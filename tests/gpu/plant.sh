@@ -275,7 +275,7 @@ judge() {
 }
 report() { # the start of what a case said, for a failure
     if [ -s "$t/out-$1/scores.tsv" ]; then
-        awk -F '\t' '$5 != "OK" { print "first failing test: " $2 ": " $10; exit }' "$t/out-$1/scores.tsv" | cut -c 1-200
+        awk -F '\t' '$1 !~ /^#/ && $1 != "lab" && $5 != "OK" { print "first failing test: " $2 ": " $10; exit }' "$t/out-$1/scores.tsv" | cut -c 1-200
     else
         grep -m 2 -E 'FAIL|^    |Score|error' "$t/$1.out" | tr '\n' ' ' | cut -c 1-240
     fi
