@@ -78,11 +78,13 @@
 #       student in the record, rebuilt (atomically) at the end of every run (a
 #       student whose record line is dry has blank cells: no score);
 #       with DUE, then late_days, deduction (points) and final, and a "late:"
-#       line at the end of each report.txt (harness/lms.py);
+#       line at the end of each report.txt (harness/lms.py), the students
+#       late and by how much also printed;
 #   OUT/lms-import.csv, OUT/lms-unmatched.txt: with ROSTER, the LMS's own
 #       gradebook export with ASSIGNMENT's column filled, to import as it
 #       is; the roster's students with no submission, and the submissions
-#       on no roster row;
+#       on no roster row (printed, with each submission and the roster row
+#       it was matched to);
 #   OUT/report.html, OUT/report.md: the class report (build/primlab-report,
 #       also `make report`), rebuilt at the end of every run from the files
 #       above; a warning when it cannot be made.
@@ -138,8 +140,11 @@
 # An LMS: DUE=2026-11-20T23:59 (a zone after it, else UTC) and LATE=none
 # or 10%/day[,max=50%] (the points possible taken off per started day
 # late); ROSTER=export.csv (Canvas's, Gradescope's or Moodle's gradebook
-# export) and ASSIGNMENT="Lab 1" (the column to fill). A bad one is a
-# one-line error before anyone is graded.
+# export) and ASSIGNMENT="Lab 1" (the column to fill: its title, Canvas's
+# id, or the start of its title; ASSIGNMENT="new:Lab 3" a new Canvas
+# column). A bad one is a one-line error before anyone is graded (for
+# ASSIGNMENT, the roster's assignment columns listed under it). Every run
+# ends with the points possible without and with PRIMLAB_SEED.
 # Exports to check.sh and the lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and
 # PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u
@@ -750,19 +755,26 @@ graded_dry() {
     awk -F '\t' -v n="$1" '$1 == n { mode = $10 } END { exit mode != "dry" }' "$record"
 }
 
-# possible_row: the gradebook's "Points Possible" row: each lab's maximum
-# and the total's, from the labs' tables (labNN fill writes a row for each
-# of its tests into an empty scores file), with this run's seed (its hidden
-# tests and, unless PRIMLAB_LIMITS=0, its limit tests) and PRIMLAB_LIMITS:
-# the same on every machine, never a student's maximum, from which a limit
-# test their grading machine could not hold is left out
+# possible_row [public|seed]: the gradebook's "Points Possible" row: each
+# lab's maximum and the total's, from the labs' tables (labNN fill writes a
+# row for each of its tests into an empty scores file), with this run's
+# seed (its hidden tests and, unless PRIMLAB_LIMITS=0, its limit tests) and
+# PRIMLAB_LIMITS: the same on every machine, never a student's maximum,
+# from which a limit test their grading machine could not hold is left
+# out. PUBLIC or SEED: the row of a run without a seed, or with one (this
+# run's, else a stand-in: which seed it is changes no maximum, whether
+# there is one does), so that a practice run can say both
 possible_row() {
-    local dir id rc=0
+    local dir id rc=0 with=${1:-}
+    [ -n "$with" ] || with=$([ -n "$seed_set" ] && echo this-seed || echo public)
     dir=$(mktemp -d "$out/.work/possible.XXXXXX") || return 1
     make -s --no-print-directory -k $(printf 'build/tables/lab%s ' "${ids[@]}") >/dev/null 2>&1 # when nobody was graded
     for id in "${ids[@]}"; do
-        if [ -n "$seed_set" ]; then PRIMLAB_SEED="$seed" "build/tables/lab$id" fill --scores "$dir/scores.tsv"
-        else "build/tables/lab$id" fill --scores "$dir/scores.tsv"; fi >/dev/null || rc=1
+        case $with in
+        this-seed) PRIMLAB_SEED="$seed" "build/tables/lab$id" fill --scores "$dir/scores.tsv" ;;
+        seed) PRIMLAB_SEED="${seed:-1}" "build/tables/lab$id" fill --scores "$dir/scores.tsv" ;;
+        *) "build/tables/lab$id" fill --scores "$dir/scores.tsv" ;;
+        esac >/dev/null || rc=1
     done
     [ $rc = 0 ] && build/primlab-results "$dir/scores.tsv" --labs "$labs_csv" --csv-max "Points Possible" || rc=1
     rm -rf "$dir"
@@ -933,10 +945,17 @@ lms_entries() {
 }
 
 # lms_finish: after the gradebook: its late columns and the reports' late
-# line (DUE), the LMS's import file (ROSTER); a warning when it cannot.
+# line (DUE), the points possible without and with a seed (what a practice
+# run's grades and the graded run's are out of), the LMS's import file
+# (ROSTER); the late students and the matched pairs on the output; a
+# warning when it cannot.
 lms_finish() {
+    local public seeded
+    public=$(possible_row public 2>/dev/null | sed -n 's/.*,//p')
+    seeded=$(possible_row seed 2>/dev/null | sed -n 's/.*,//p')
     python3 "$lms" finish "$out" --due "${DUE:-}" --late "${LATE:-}" --roster "$lms_roster" \
-        --assignment "${ASSIGNMENT:-}" || echo "grade: warning: no late columns or LMS import file (above)" >&2
+        --assignment "${ASSIGNMENT:-}" --points-public "$public" --points-seed "$seeded" ${seed_set:+--seeded} ||
+        echo "grade: warning: no late columns or LMS import file (above)" >&2
 }
 
 # ------------------------------------------------------------------- main

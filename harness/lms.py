@@ -4,7 +4,9 @@
 
   lms.py check [--due D] [--late R] [--roster F] [--assignment A]
         DUE, LATE, ROSTER and ASSIGNMENT are usable, or one line says why
-        (status 2), before any student is graded
+        (status 2; under it, for ASSIGNMENT, the roster's assignment
+        columns), before any student is graded; with ROSTER, a line
+        naming the column ASSIGNMENT is
   lms.py layout SUBMISSIONS
         prints plain, canvas or gradescope: what SUBMISSIONS holds
   lms.py incoming SUBMISSIONS GRADES
@@ -12,9 +14,22 @@
         (rebuilt each run), and GRADES/submissions.tsv; a line per file of
         the download that names no student
   lms.py finish GRADES [--due D] [--late R] [--roster F] [--assignment A]
-        after the gradebook: with DUE, the late columns of gradebook.csv
-        and a "late:" line in each student's report.txt; with ROSTER,
-        GRADES/lms-import.csv and GRADES/lms-unmatched.txt
+                [--points-public P --points-seed S [--seeded]]
+        after the gradebook: with DUE, the late columns of gradebook.csv,
+        a "late:" line in each student's report.txt and, on stdout, the
+        students late and by how much; with P and S (the points possible
+        without and with PRIMLAB_SEED; --seeded: this run has one) a line
+        of both; with ROSTER, GRADES/lms-import.csv, GRADES/lms-unmatched.txt
+        and, on stdout, each submission and the roster row it was matched to
+
+ASSIGNMENT names a column of ROSTER by its title (Canvas's without the id,
+Moodle's with or without "<module>: " and the display type), by Canvas's
+assignment id, or by the start of its title ending at a word's end ("Lab 1"
+is "Lab 1: prefix sum (88213)", never "Lab 10 (88240)"), when only one
+column starts so; none or several: an error listing the assignment
+columns. A new column only when asked for, ASSIGNMENT="new:<title>", and
+only for Canvas (whose import makes the assignment): never in place of a
+title that did not match, which would make a second assignment.
 
 The formats, as the LMSs' own code writes and reads them:
 - Canvas's "Download Submissions" zip: flat files named
@@ -38,7 +53,8 @@ The formats, as the LMSs' own code writes and reads them:
   "Points Possible". The importer finds a student by ID, then SIS User ID,
   then SIS Login ID, then name; a cell equal to the grade there changes
   nothing, a blank over a grade is a change (no_change_to_value?); a
-  column with no "(<id>)" that names no assignment creates one.
+  column with no "(<id>)" that names no assignment creates one (so a
+  title that misses the existing column's makes a duplicate).
 - Gradescope's "Export Submissions": a folder submission_<id>/ per
   submission and submission_metadata.yml (Ruby symbol keys):
       submission_<id>:
@@ -83,7 +99,12 @@ MAX_FILES = int(os.environ.get("GRADE_MAX_FILES") or 10000)
 
 
 class Bad(Exception):
-    """A one-line error about what the user gave."""
+    """A one-line error about what the user gave; LINES, printed under it,
+    list what it could have been (a roster's assignment columns)."""
+
+    def __init__(self, message, lines=()):
+        super().__init__(message)
+        self.lines = list(lines)
 
 
 # ---------------------------------------------------------------- names
@@ -592,20 +613,22 @@ def possible_of(grades, student, header, points):
     return total or None
 
 
-def add_late(grades, due, rule):
+def add_late(grades, due, rule, say):
     """The gradebook's late columns (late_days, deduction in points, final)
-    and each student's late line; {student: final or None} for the export."""
+    and each student's late line; on stdout, who is late and by how much;
+    {student: final or None} for the export."""
     header, rows, points = read_gradebook(grades)
     subs, dry = read_submissions(grades), dry_students(grades)
     new = header + [c for c in ("late_days", "deduction", "final") if c not in header]
-    out, finals = io.StringIO(), {}
+    out, finals, late, timeless = io.StringIO(), {}, [], 0
     w = csv.writer(out, lineterminator="\n")
     w.writerow(new)
     if points:
         points.update(late_days="", deduction="", final=points.get("total", ""))
         w.writerow([points.get(h, "") for h in new])
     for row in rows:
-        days, pct, line = late_of(subs.get(row["student"]), due, rule)
+        sub = subs.get(row["student"])
+        days, pct, line = late_of(sub, due, rule)
         score = score_of(row, dry)
         possible = possible_of(grades, row["student"], header, points)
         cut = None if score is None or possible is None else min(possible * pct / 100, score)
@@ -614,8 +637,32 @@ def add_late(grades, due, rule):
                    final="" if cut is None else fmt(score - cut))
         w.writerow([row.get(h, "") for h in new])
         set_late_line(os.path.join(grades, row["student"], "report.txt"), line)
+        if days == "":
+            timeless += 1
+        elif days > 0:
+            late.append((row["student"], days, pct, cut, possible, sub or {}))
     write_atomic(os.path.join(grades, "gradebook.csv"), out.getvalue())
+    for line in late_lines(due, rule, late, len(rows), timeless):
+        say(line)
     return finals
+
+
+def late_lines(due, rule, late, n, timeless):
+    """The run's lines of who is late and by how much."""
+    rate, cap = rule
+    rule_text = "LATE=none" if rate == 0 else "LATE=%s%%/day%s" % (fmt(rate), ",max=%s%%" % fmt(cap) if cap < 100 else "")
+    lines = ["lms: late against DUE %s (%s): %d of %d graded" % (iso(due), rule_text, len(late), n)]
+    width = max((len(shown(s)) for s, *_ in late), default=0)
+    for student, days, pct, cut, possible, sub in sorted(late):
+        off = ("no deduction" if pct == 0 else
+               "deduction %s (%s%% of %s)" % (fmt(cut), fmt(pct), fmt(possible)) if cut is not None else
+               "deduction %s%% (no score here)" % fmt(pct))
+        why = ("submitted " + sub["submitted_at"] if sub.get("submitted_at") else
+               "Canvas's late mark (no time: 1 day, the least it means)")
+        lines.append("  %-*s %3d day%s  %-30s %s" % (width, shown(student), days, " " if days == 1 else "s", off, why))
+    if timeless:
+        lines.append("lms: %d with no submission time (a plain folder gives none): not counted late" % timeless)
+    return lines
 
 
 def drop_late(grades):
@@ -675,16 +722,7 @@ def read_roster(path):
         path, shown(",".join(h))[:120]))
 
 
-def column_title(kind, header):
-    """An assignment column's title as the LMS shows it: Canvas's
-    "Lab 1 (12345)" and Moodle's "Assignment: Lab 1 (Real)" are "Lab 1"."""
-    if kind == "canvas":
-        return re.sub(r"\s*\(\d+\)$", "", header)
-    if kind == "moodle":
-        if header.endswith("(Feedback)"):
-            return None
-        return re.sub(r"\s*\([^()]*\)$", "", re.sub(r"^[^:]+:\s*", "", header))
-    return header
+NEW = "new:"  # ASSIGNMENT="new:Lab 3": a new Canvas column, asked for by name
 
 
 def info_columns(kind, h):
@@ -700,36 +738,129 @@ def info_columns(kind, h):
     return n
 
 
-def find_column(kind, table, assignment):
-    """The index of ASSIGNMENT's column, or None when the roster has none."""
-    h = table[0]
-    start = info_columns(kind, h)
-    hits = [i for i in range(start, len(h)) if (column_title(kind, h[i]) or "").casefold() == assignment.casefold()]
-    if len(hits) > 1:
-        raise Bad("ASSIGNMENT='%s' names %d columns of the roster: %s" % (assignment, len(hits), ", ".join(h[i] for i in hits)))
-    return hits[0] if hits else None
+def assignment_columns(kind, h):
+    """The roster's assignment columns, as [(index, names, id)]: NAMES the
+    forms of its title a user may give (the header first), ID Canvas's
+    assignment id ('' elsewhere). Canvas: a header "<title> (<id>)" after
+    Section (totals and custom columns have no id); Moodle: "<module>:
+    <item> (<display type>)" or "<item> (<display type>)", not a feedback
+    column nor the course total; Gradescope: a column X with an "X - Max
+    Points" beside it (else any column past the students' without " - ")."""
+    out = []
+    for i in range(info_columns(kind, h), len(h)):
+        c = h[i].strip()
+        if kind == "canvas":
+            m = re.fullmatch(r"(.*?)\s*\((\d+)\)", c, re.S)
+            if m and m.group(1):
+                out.append((i, [c, m.group(1)], m.group(2)))
+        elif kind == "moodle":
+            m = re.fullmatch(r"(.*?)\s*\(([^()]*)\)", c, re.S)
+            if not m or m.group(2) == "Feedback" or m.group(1) == "Course total":
+                continue
+            names = [c, m.group(1)]
+            item = re.sub(r"^[^:]+:\s*", "", m.group(1))
+            if item and item != m.group(1):
+                names.append(item)
+            out.append((i, names, ""))
+        else:
+            out.append((i, [c], ""))
+    if kind == "gradescope":
+        with_max = [o for o in out if o[1][0] + " - Max Points" in h]
+        out = with_max or [o for o in out if " - " not in o[1][0] and not o[1][0].startswith("Total ")]
+    return out
 
 
-def assignment_columns(kind, table):
-    """The roster's assignment titles, for an error message."""
+def starts_word(name, prefix):
+    """PREFIX begins NAME and ends at a word's end there: "Lab 1" begins
+    "Lab 1: prefix sum", not "Lab 10" (case aside)."""
+    n, p = name.casefold(), prefix.casefold()
+    if not p or not n.startswith(p) or len(n) == len(p):
+        return False
+    return not (p[-1].isalnum() and n[len(p)].isalnum())
+
+
+def find_column(kind, table, assignment, path):
+    """ASSIGNMENT's column in the roster: (index, how) with HOW "its title",
+    "its id" or "the start of its title"; (None, "new") for "new:<title>"
+    (Canvas only); else Bad, listing the assignment columns when none or
+    several match. An exact title wins over a prefix; a prefix matches
+    only at a word's end, and only one column."""
     h = table[0]
-    skip = ("Current ", "Final ", "Unposted ", "Override ", "Total Lateness", "Last downloaded")
-    names = [column_title(kind, c) for c in h[info_columns(kind, h):]]
-    names = [n for n in names if n and not n.startswith(skip) and " - " not in n]
-    return ", ".join("'%s'" % n for n in dict.fromkeys(names)) or "none"
+    cols = assignment_columns(kind, h)
+    a = assignment.strip()
+    listing = ["  " + shown(h[i]) for i, _, _ in cols] or ["  (none)"]
+    if a.casefold().startswith(NEW):
+        title = a[len(NEW):].strip()
+        if kind != "canvas":
+            raise Bad("ASSIGNMENT='%s': a new column is for Canvas alone (its import makes the assignment); "
+                      "make '%s' in %s first, and export the grades again" % (a, title, kind.capitalize()))
+        if not title:
+            raise Bad("ASSIGNMENT='%s' names no title (ASSIGNMENT=\"new:Lab 3\")" % a)
+        same = [i for i, names, _ in cols if any(n.casefold() == title.casefold() for n in names)]
+        if same:
+            raise Bad("ASSIGNMENT='%s': the Canvas roster '%s' has '%s' already: ASSIGNMENT='%s' fills it (a new "
+                      "one would be a second assignment of that title)" % (a, path, shown(h[same[0]]), title))
+        return None, "new"
+    ways = "title, id or the start of a title" if kind == "canvas" else "title or the start of a title"
+    tries = (("its title", lambda names, cid: any(n.casefold() == a.casefold() for n in names)),
+             ("its id", lambda names, cid: a.isdigit() and cid == a),
+             ("the start of its title", lambda names, cid: any(starts_word(n, a) for n in names)))
+    for how, hit in tries:
+        hits = [i for i, names, cid in cols if hit(names, cid)]
+        if len(hits) == 1:
+            return hits[0], how
+        if hits:
+            raise Bad("ASSIGNMENT='%s' matches %d assignment columns of the %s roster '%s' (%s of each); name one "
+                      "by %s:" % (a, len(hits), kind.capitalize(), path,
+                                  "the title" if how == "its title" else "the start of the title",
+                                  "its id" if kind == "canvas" and how == "its title" else
+                                  "its whole title or its id" if kind == "canvas" else "its whole header"),
+                      ["  " + shown(h[i]) for i in hits])
+    raise Bad("ASSIGNMENT='%s' matches no assignment column of the %s roster '%s' (by %s); name one of these%s:" % (
+        a, kind.capitalize(), path, ways,
+        ", or ASSIGNMENT='new:%s' for a new assignment" % a if kind == "canvas" else
+        ", or make the assignment in %s first and export the grades again" % kind.capitalize()), listing)
+
+
+def column_title(kind, table, col, assignment):
+    """The title of the import file's grade column: the roster's header, or
+    for a new Canvas column the title asked for."""
+    return table[0][col] if col is not None else assignment.strip()[len(NEW):].strip()
 
 
 def check_roster(path, assignment):
-    """The roster and ASSIGNMENT usable together, or Bad."""
+    """The roster and ASSIGNMENT usable together: (kind, table, column
+    index or None for a new one, how it was found), or Bad."""
     kind, table = read_roster(path)
-    if not assignment:
-        raise Bad("ROSTER='%s' needs ASSIGNMENT=\"<the column to fill>\" (its assignments: %s)" % (
-            path, assignment_columns(kind, table)))
-    if find_column(kind, table, assignment) is None and kind != "canvas":
-        raise Bad("ASSIGNMENT='%s': the %s roster '%s' has no such column (its assignments: %s); "
-                  "make the assignment in %s first, export again" % (
-                      assignment, kind.capitalize(), path, assignment_columns(kind, table), kind.capitalize()))
-    return kind, table
+    if not assignment.strip():
+        raise Bad("ROSTER='%s' needs ASSIGNMENT=\"<the column to fill>\": the %s of one of these:" % (
+            path, "title, id or start of the title" if kind == "canvas" else "title or start of the title"),
+                  ["  " + shown(table[0][i]) for i, _, _ in assignment_columns(kind, table[0])] or ["  (none)"])
+    col, how = find_column(kind, table, assignment, path)
+    return kind, table, col, how
+
+
+def column_line(path, assignment, kind, table, col, how):
+    """The line that says which column of the roster PATH ASSIGNMENT fills."""
+    if col is None:
+        return ("lms: ASSIGNMENT='%s': a new column '%s' in the import file: Canvas makes the assignment when the "
+                "file is imported" % (shown(assignment), shown(column_title(kind, table, col, assignment))))
+    return "lms: ASSIGNMENT='%s' is the column '%s' of the %s roster '%s' (by %s)" % (
+        shown(assignment), shown(table[0][col]), kind.capitalize(), shown(os.path.basename(path)), how)
+
+
+def points_lines(public, seeded_max, seeded):
+    """The run's line of the points possible, this run's and the other
+    kind's: without PRIMLAB_SEED (the public tests) and with it (hidden
+    tests added), so that a practice run says what the graded run is out of."""
+    if public is None or seeded_max is None:
+        return []
+    if seeded:
+        return ["lms: points possible: %s in this run (PRIMLAB_SEED set: hidden tests added); %s without "
+                "PRIMLAB_SEED" % (fmt(seeded_max), fmt(public))]
+    return ["lms: points possible: %s in this run (no PRIMLAB_SEED: the public tests alone); the graded run "
+            "(PRIMLAB_SEED set: hidden tests added) is out of %s: set the LMS's points possible to %s" % (
+                fmt(public), fmt(seeded_max), fmt(seeded_max))]
 
 
 def roster_keys(kind, h, row):
@@ -762,13 +893,18 @@ def student_keys(student, sub):
     return keys
 
 
-def export(grades, roster, assignment, finals, say):
+KEY_WORDS = {"uid": "user id", "sis": "SIS id", "email": "email", "plain": "folder name"}
+
+
+def export(grades, roster, assignment, finals, points_seed, say):
     """GRADES/lms-import.csv: the roster as the LMS imports it, with
-    ASSIGNMENT's column filled; GRADES/lms-unmatched.txt (and stdout):
-    roster students with no submission, submissions with no roster row."""
-    kind, table = check_roster(roster, assignment)
+    ASSIGNMENT's column filled; on stdout, who was matched to which roster
+    row and by which id; GRADES/lms-unmatched.txt (and stdout): roster
+    students with no submission, submissions with no roster row; a note
+    when the LMS's points possible are not POINTS_SEED, the graded run's
+    maximum (this run's when None), which a new column is given."""
+    kind, table, col, _ = check_roster(roster, assignment)
     h, n_info = table[0], info_columns(kind, table[0])
-    col = find_column(kind, table, assignment)
     header, rows, points = read_gradebook(grades)
     subs, dry = read_submissions(grades), dry_students(grades)
     use = "final" if "final" in header else "total"
@@ -784,15 +920,17 @@ def export(grades, roster, assignment, finals, say):
         if not special:
             for key in roster_keys(kind, h, row):
                 index.setdefault(key, i)
-    matched, loose = {}, []
+    matched, loose, by = {}, [], {}
     for s in students:
-        hit = next((index[k] for k in student_keys(s, subs.get(s)) if k in index), None)
+        key = next((k for k in student_keys(s, subs.get(s)) if k in index), None)
+        hit = index[key] if key else None
         if hit is None or hit in matched:
             loose.append(s)
         else:
-            matched[hit] = s
+            matched[hit], by[hit] = s, key
     possible = max((possible_of(grades, s, header, points) or 0 for s in scores), default=0)
-    title = h[col] if col is not None else assignment
+    want = points_seed if points_seed is not None else possible  # what the graded run is out of
+    title = column_title(kind, table, col, assignment)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(h[:n_info] + [title])
@@ -801,7 +939,7 @@ def export(grades, roster, assignment, finals, say):
         cell = ""
         if not is_student[i - 1]:
             if "Points Possible" in row[0]:
-                cell = row[col] if col is not None and row[col].strip() else fmt(possible)
+                cell = row[col] if col is not None and row[col].strip() else fmt(want)
             elif col is not None:
                 cell = row[col]
         elif i in matched and scores.get(matched[i]) is not None:
@@ -811,9 +949,9 @@ def export(grades, roster, assignment, finals, say):
             # changes nothing (Canvas reads a blank over a grade as a change)
             cell = row[col]
         w.writerow(row[:n_info] + [cell])
-    if kind == "canvas" and not any("Points Possible" in (r[0] if r else "") for r in table[1:]):
-        pass  # a roster without the row: Canvas imports without it too
     write_atomic(os.path.join(grades, "lms-import.csv"), out.getvalue())
+    for line in matched_lines(kind, h, table, matched, by):
+        say(line)
     lines = unmatched_lines(kind, h, table, is_student, matched, loose, subs)
     write_atomic(os.path.join(grades, "lms-unmatched.txt"), "\n".join(lines) + "\n")
     for line in lines:
@@ -821,25 +959,40 @@ def export(grades, roster, assignment, finals, say):
     pp = next((r for r in table[1:] if r and "Points Possible" in r[0]), None)
     if col is not None and pp and len(pp) > col and pp[col].strip():
         try:
-            if possible and abs(float(pp[col]) - possible) > 1e-9:
-                say("lms: note: %s's '%s' is out of %s points, the grades here out of %s: import as they are, "
-                    "or change the assignment's points" % (kind.capitalize(), title, pp[col].strip(), fmt(possible)))
+            if want and abs(float(pp[col]) - want) > 1e-9:
+                say("lms: note: %s's '%s' has points possible %s, the graded run's grades are out of %s: set it "
+                    "to %s in %s before importing (or import them as they are)" % (
+                        kind.capitalize(), shown(title), fmt(float(pp[col])), fmt(want), fmt(want), kind.capitalize()))
         except ValueError:
             pass
     say("lms: %s import file: %s (column '%s'%s; %d of %d roster students with a grade)" % (
-        kind.capitalize(), os.path.join(grades, "lms-import.csv"), title, "" if col is not None else ", a new assignment",
+        kind.capitalize(), os.path.join(grades, "lms-import.csv"), shown(title),
+        "" if col is not None else ", a new assignment: ASSIGNMENT=new:...",
         sum(1 for i in matched if scores.get(matched[i]) is not None), sum(is_student)))
+
+
+def who_row(h, row):
+    """A roster row as a name and its ids: Jones, Ann (ID 1002, SIS User ID S1002)."""
+    names = [row[h.index(c)] for c in ("Student", "LastName", "FirstName", "First Name", "Last Name", "Name",
+                                        "First name", "Last name") if c in h and h.index(c) < len(row)]
+    ids = [c + " " + row[h.index(c)] for c in ("ID", "SIS User ID", "SID", "ID number", "Email", "Email address")
+           if c in h and h.index(c) < len(row) and row[h.index(c)]]
+    return "%s (%s)" % (" ".join(n for n in names if n) or "?", ", ".join(ids) or "no id")
+
+
+def matched_lines(kind, h, table, matched, by):
+    """The run's lines of who was matched to which roster row, by which id."""
+    pairs = sorted((matched[i], i) for i in matched)
+    width = max((len(shown(s)) for s, _ in pairs), default=0)
+    lines = ["lms: submissions matched to a row of the %s roster (%d):" % (kind.capitalize(), len(pairs))]
+    for s, i in pairs:
+        lines.append("  %-*s -> %s, by %s" % (width, shown(s), shown(who_row(h, table[i])), KEY_WORDS[by[i][0]]))
+    return lines
 
 
 def unmatched_lines(kind, h, table, is_student, matched, loose, subs):
     """The lines of lms-unmatched.txt."""
-    def who(row):
-        names = [row[h.index(c)] for c in ("Student", "LastName", "FirstName", "First Name", "Last Name", "Name",
-                                            "First name", "Last name") if c in h and h.index(c) < len(row)]
-        ids = [c + " " + row[h.index(c)] for c in ("ID", "SIS User ID", "SID", "ID number", "Email", "Email address")
-               if c in h and h.index(c) < len(row) and row[h.index(c)]]
-        return "%s (%s)" % (" ".join(n for n in names if n) or "?", ", ".join(ids) or "no id")
-    absent = [who(table[i]) for i in range(1, len(table)) if is_student[i - 1] and i not in matched]
+    absent = [who_row(h, table[i]) for i in range(1, len(table)) if is_student[i - 1] and i not in matched]
     lines = ["lms: roster students with no submission (%d):" % len(absent)] + ["  " + shown(a) for a in absent]
     lines.append("lms: submissions with no roster row (%d):" % len(loose))
     for s in loose:
@@ -850,6 +1003,11 @@ def unmatched_lines(kind, h, table, is_student, matched, loose, subs):
 
 
 # ------------------------------------------------------------------- main
+
+def points_arg(text):
+    """A points possible argument: a number, or '' for not known."""
+    return float(text) if text.strip() else None
+
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="harness/lms.py")
@@ -862,6 +1020,10 @@ def main(argv):
         p.add_argument("--late", default="")
         p.add_argument("--roster", default="")
         p.add_argument("--assignment", default="")
+        if name == "finish":
+            p.add_argument("--points-public", type=points_arg, default=None)
+            p.add_argument("--points-seed", type=points_arg, default=None)
+            p.add_argument("--seeded", action="store_true")
     sub.add_parser("layout").add_argument("submissions")
     p = sub.add_parser("incoming")
     p.add_argument("submissions")
@@ -881,18 +1043,24 @@ def main(argv):
             rule = parse_late(a.late)
             if a.late.strip() and due is None:
                 raise Bad("LATE='%s' needs DUE=<the due date> (e.g. DUE=2026-11-20T23:59)" % a.late)
-            if a.assignment and not a.roster:
+            if a.assignment.strip() and not a.roster:
                 raise Bad("ASSIGNMENT='%s' needs ROSTER=<the LMS's gradebook export, .csv>" % a.assignment)
-            if a.roster:
-                check_roster(a.roster, a.assignment)
-            if a.cmd == "finish":
-                finals = add_late(a.grades, due, rule) if due else {}
+            if a.cmd == "check":
+                if a.roster:
+                    say(column_line(a.roster, a.assignment, *check_roster(a.roster, a.assignment)))
+            else:
+                # the late columns first: a roster that cannot be used loses nothing else
+                finals = add_late(a.grades, due, rule, say) if due else {}
                 if not due:
                     drop_late(a.grades)
+                for line in points_lines(a.points_public, a.points_seed, a.seeded):
+                    say(line)
                 if a.roster:
-                    export(a.grades, a.roster, a.assignment, finals, say)
+                    export(a.grades, a.roster, a.assignment, finals, a.points_seed, say)
     except Bad as e:
         print("lms: %s" % e, file=sys.stderr)
+        for line in e.lines:
+            print(line, file=sys.stderr)
         return 2
     except (OSError, csv.Error, UnicodeDecodeError, zipfile.BadZipFile) as e:
         print("lms: %s" % e, file=sys.stderr)

@@ -14,15 +14,24 @@
 #   moodle/grades-export.csv      Moodle's grade export;
 #   */expected-import.csv         what the LMS is to import.
 #   1. unit level: the file names, DUE and LATE, their one-line errors;
+#      ASSIGNMENT matched to a column by its title, Canvas's id or the
+#      start of its title (at a word's end), none or several an error
+#      listing the columns, a new Canvas column only by "new:<title>";
 #      lms.py on each fixture with made-up scores (a hand-made GRADES),
 #      the import files compared cell by cell with the expected ones, the
-#      late columns and the report's late line, the unmatched lists; the
-#      download as a zip gives the same entries (the skip rule's checksum);
+#      late columns and the report's late line, the unmatched lists, and
+#      on the output the points of a run without and with PRIMLAB_SEED,
+#      the matched pairs and the late students; a roster that cannot be
+#      used keeps the late columns; the download as a zip gives the
+#      same entries (the skip rule's checksum);
 #   2. one dry run of make grade LAB=01 on a copy of the Canvas download
 #      with DUE, LATE, ROSTER and ASSIGNMENT: the students, submissions.tsv,
-#      the late line, the import file (no score: a dry run), then a rerun
-#      that skips everyone; one of the Gradescope export, its import file
-#      compared cell by cell. Needs a working bwrap, else 2 is skipped.
+#      the late line, the import file (no score: a dry run), the output's
+#      column line (before anyone is graded), both maxima (as labNN list
+#      gives them), pairs and late days, then a rerun that skips everyone,
+#      and a bad ASSIGNMENT: one line and the columns, nothing changed; one
+#      of the Gradescope export, its import file compared cell by cell.
+#      Needs a working bwrap, else 2 is skipped.
 #      (tests/grading/test_walkthrough.sh grades the Canvas class for real on a GPU.)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -76,6 +85,21 @@ one_line_error() {
         { echo "status $rc, stderr: $err (wanted one line with: $want)"; return 1; }
 }
 
+# listing_error WANT LISTING ARGS...: lms.py ARGS fails with status 2: one
+# line holding WANT, then LISTING (the lines under it, '|' between) and
+# nothing else
+listing_error() {
+    local want=$1 listing=$2 err rc
+    shift 2
+    err=$(python3 $lms "$@" 2>&1 >/dev/null)
+    rc=$?
+    [ $rc = 2 ] && grep -qF -- "$want" <<<"$(head -n 1 <<<"$err")" &&
+        [ "$(tail -n +2 <<<"$err" | paste -sd '|')" = "$listing" ] ||
+        { echo "status $rc, stderr: $err (wanted one line with: $want, then: $listing)"; return 1; }
+}
+canvas_roster=tests/fixtures/lms/canvas/gradebook-export.csv
+canvas_columns="  Lab 1: prefix sum (88213)|  Lab 2: Blelloch scan (88214)|  Lab 1b: bonus (88241)"
+
 # ------------------------------------------------------------------ 1
 
 check "Canvas file names: the student, the late mark, the original name" python3 - <<'PY'
@@ -127,18 +151,74 @@ errors_one_line() {
         one_line_error "a percentage is from 0% to 100%" check --due 2026-11-20T23:59 --late "10%/day,max=150%" &&
         one_line_error "LATE='10%/day' needs DUE" check --late 10%/day &&
         one_line_error "ASSIGNMENT='Lab 1' needs ROSTER" check --assignment "Lab 1" &&
-        one_line_error "needs ASSIGNMENT=\"<the column to fill>\" (its assignments: 'Lab 1', 'Lab 2')" \
-            check --roster tests/fixtures/lms/canvas/gradebook-export.csv &&
+        listing_error "needs ASSIGNMENT=\"<the column to fill>\": the title, id or start of the title of one of these:" \
+            "$canvas_columns" check --roster $canvas_roster &&
         one_line_error "is not a Canvas, Gradescope or Moodle gradebook export" \
             check --roster tests/fixtures/lms/canvas/download/notes.txt --assignment x &&
-        one_line_error "has no such column (its assignments: 'Lab 1')" \
+        listing_error "ASSIGNMENT='Lab 9' matches no assignment column of the Gradescope roster" "  Lab 1" \
             check --roster tests/fixtures/lms/gradescope/gradebook-export.csv --assignment "Lab 9" &&
-        one_line_error "has no such column (its assignments: 'Lab 1')" \
-            check --roster tests/fixtures/lms/moodle/grades-export.csv --assignment "Lab 9" &&
-        python3 $lms check --due "2026-11-20T23:59" --late "10%/day,max=50%" \
-            --roster tests/fixtures/lms/canvas/gradebook-export.csv --assignment "Lab 9" # Canvas: a new assignment
+        listing_error "ASSIGNMENT='Lab 9' matches no assignment column of the Moodle roster" "  Assignment: Lab 1 (Real)" \
+            check --roster tests/fixtures/lms/moodle/grades-export.csv --assignment "Lab 9"
 }
 check "DUE, LATE, ROSTER, ASSIGNMENT: one-line errors" errors_one_line
+
+# ASSIGNMENT="Lab 1" against Canvas's "Lab 1: prefix sum (88213)" fills
+# that column (the start of its title at a word's end: never "Lab 1b"), as
+# do its whole title and its id; none or several: an error listing the
+# assignment columns; a new column only by "new:<title>", and never one
+# whose title is there already (Canvas's import would make a duplicate)
+check "ASSIGNMENT: the column by its title, its id or the start of its title" python3 - <<'PY'
+import sys
+sys.path.insert(0, "harness")
+import lms
+roster = "tests/fixtures/lms/canvas/gradebook-export.csv"
+kind, table = lms.read_roster(roster)
+col = table[0].index("Lab 1: prefix sum (88213)")
+for a, how in (("Lab 1", "the start of its title"), ("lab 1:", "the start of its title"), ("88213", "its id"),
+               ("Lab 1: prefix sum", "its title"), ("LAB 1: PREFIX SUM (88213)", "its title")):
+    assert lms.find_column(kind, table, a, roster) == (col, how), (a, lms.find_column(kind, table, a, roster))
+assert lms.find_column(kind, table, "Lab 1b", roster)[0] == table[0].index("Lab 1b: bonus (88241)")
+assert lms.find_column(kind, table, "new:Lab 3", roster) == (None, "new")
+for bad in ("Lab", "Lab 9", "88999", "Lab 1: prefix summ", "new:Lab 1: prefix sum", "new:", "prefix sum"):
+    try:
+        lms.find_column(kind, table, bad, roster)
+        sys.exit("ASSIGNMENT=%r found a column" % bad)
+    except lms.Bad as e:
+        want = ["  Lab 1: prefix sum (88213)", "  Lab 2: Blelloch scan (88214)", "  Lab 1b: bonus (88241)"]
+        if not bad.startswith("new:"):
+            assert e.lines == want, (bad, e.lines)
+assert lms.starts_word("Lab 1: prefix sum", "Lab 1") and not lms.starts_word("Lab 1b: bonus", "Lab 1")
+assert lms.starts_word("Lab 1 (Real)", "lab 1") and lms.starts_word("Lab 1-2", "Lab 1") and not lms.starts_word("Lab 1", "Lab 1")
+# the same title twice (Canvas allows it): an error naming both, by id
+two = [table[0][:5] + ["Quiz (7)", "Quiz (8)", "Quiz 2 (9)"]]
+try:
+    lms.find_column("canvas", two, "Quiz", "x.csv")
+    sys.exit("two columns titled Quiz: one was taken")
+except lms.Bad as e:
+    assert "matches 2 assignment columns" in str(e) and "by its id" in str(e) and e.lines == ["  Quiz (7)", "  Quiz (8)"], (str(e), e.lines)
+assert lms.find_column("canvas", two, "8", "x.csv") == (6, "its id")
+# Gradescope: its "- Max Points" and lateness columns are no assignment; Moodle: with or without the module
+gkind, gtable = lms.read_roster("tests/fixtures/lms/gradescope/gradebook-export.csv")
+assert [n[0] for _, n, _ in lms.assignment_columns(gkind, gtable[0])] == ["Lab 1"]
+mkind, mtable = lms.read_roster("tests/fixtures/lms/moodle/grades-export.csv")
+for a in ("Lab 1", "Assignment: Lab 1", "Assignment: Lab 1 (Real)", "lab"):
+    assert lms.find_column(mkind, mtable, a, "m.csv")[0] == 6, a
+PY
+errors_assignment() {
+    listing_error "ASSIGNMENT='Lab 9' matches no assignment column of the Canvas roster '$canvas_roster' (by title, id or the start of a title); name one of these, or ASSIGNMENT='new:Lab 9' for a new assignment:" \
+        "$canvas_columns" check --roster $canvas_roster --assignment "Lab 9" &&
+        listing_error "ASSIGNMENT='Lab' matches 3 assignment columns of the Canvas roster '$canvas_roster' (the start of the title of each); name one by its whole title or its id:" \
+            "$canvas_columns" check --roster $canvas_roster --assignment "Lab" &&
+        one_line_error "ASSIGNMENT='new:Lab 1: prefix sum': the Canvas roster '$canvas_roster' has 'Lab 1: prefix sum (88213)' already" \
+            check --roster $canvas_roster --assignment "new:Lab 1: prefix sum" &&
+        one_line_error "ASSIGNMENT='new:Lab 3': a new column is for Canvas alone" \
+            check --roster tests/fixtures/lms/moodle/grades-export.csv --assignment "new:Lab 3" &&
+        [ "$(python3 $lms check --roster $canvas_roster --assignment "Lab 1")" = \
+            "lms: ASSIGNMENT='Lab 1' is the column 'Lab 1: prefix sum (88213)' of the Canvas roster 'gradebook-export.csv' (by the start of its title)" ] &&
+        [ "$(python3 $lms check --roster $canvas_roster --assignment "new:Lab 3")" = \
+            "lms: ASSIGNMENT='new:Lab 3': a new column 'Lab 3' in the import file: Canvas makes the assignment when the file is imported" ]
+}
+check "ASSIGNMENT: none or several columns, one line and the candidates; a new one only by new:<title>" errors_assignment
 
 # made-up grades: GRADES from lms.py incoming, then a gradebook, reports and a record
 # fake_student GRADES NAME TOTAL MODE: a graded student's files
@@ -163,7 +243,7 @@ check "Canvas: the students of the download, and the file that names none" bash 
     [ -f $cg/.incoming/leechris_1003/prefix_sum.cu ] && [ -f $cg/.incoming/leechris_1003/scan_helpers.cuh ] &&
     grep -qP '^jonesann_1002\tcanvas\t1002\t\t\tjonesann\t\tLATE$' $cg/submissions.tsv"
 python3 $lms finish "$cg" --due 2026-11-20T23:59 --late "10%/day,max=50%" \
-    --roster tests/fixtures/lms/canvas/gradebook-export.csv --assignment "Lab 1" >"$t/canvas-finish.out" 2>&1
+    --roster $canvas_roster --assignment "Lab 1" --points-public 50 --points-seed 61 >"$t/canvas-finish.out" 2>&1
 check "Canvas: the import file, cell by cell" same_csv "$cg/lms-import.csv" tests/fixtures/lms/canvas/expected-import.csv
 check "Canvas: the late columns (a late mark: one day, 10% of 50 points)" bash -c "
     [ \"\$(head -n 1 $cg/gradebook.csv)\" = student,lab01,total,late_days,deduction,final ] &&
@@ -178,13 +258,36 @@ check "Canvas: the roster student with no submission, the submission with no ros
     grep -qx '  Doe, Dana (ID 1004, SIS User ID S1004)' $cg/lms-unmatched.txt &&
     grep -qx '  zedzoe_1099 (user_id 1099)' $cg/lms-unmatched.txt && grep -qx '  zedzoe_1099 (user_id 1099)' $t/canvas-finish.out &&
     grep -q 'Canvas import file: .*lms-import.csv' $t/canvas-finish.out"
-python3 $lms finish "$cg" >/dev/null 2>&1
+# on the run's output: the maximum of this run and of the graded one (with
+# PRIMLAB_SEED), so that a practice run says what to set the LMS to; each
+# submission and its roster row; who is late, by how much
+check "Canvas: the run's output: the points of both runs, the LMS's out of date, matched pairs, late days" bash -c "
+    grep -qx 'lms: points possible: 50 in this run (no PRIMLAB_SEED: the public tests alone); the graded run (PRIMLAB_SEED set: hidden tests added) is out of 61: set the LMS'\''s points possible to 61' $t/canvas-finish.out &&
+    grep -qx 'lms: note: Canvas'\''s '\''Lab 1: prefix sum (88213)'\'' has points possible 50, the graded run'\''s grades are out of 61: set it to 61 in Canvas before importing (or import them as they are)' $t/canvas-finish.out &&
+    grep -qx 'lms: submissions matched to a row of the Canvas roster (3):' $t/canvas-finish.out &&
+    grep -qx '  jonesann_1002 -> Jones, Ann (ID 1002, SIS User ID S1002), by user id' $t/canvas-finish.out &&
+    grep -qx '  smithbob_1001 -> Smith, Bob (ID 1001, SIS User ID S1001), by user id' $t/canvas-finish.out &&
+    ! grep -q '  zedzoe_1099 ->' $t/canvas-finish.out &&
+    grep -qx 'lms: late against DUE 2026-11-20T23:59:59Z (LATE=10%/day,max=50%): 1 of 4 graded' $t/canvas-finish.out &&
+    grep -qE '^  jonesann_1002 +1 day +deduction 5 \(10% of 50\) +Canvas'\''s late mark' $t/canvas-finish.out &&
+    [ \$(grep -c '^  .* day' $t/canvas-finish.out) = 1 ] || { cat $t/canvas-finish.out; exit 1; }"
+python3 $lms finish "$cg" --points-public 50 --points-seed 61 --seeded >"$t/canvas-seeded.out" 2>&1
+check "a graded run (PRIMLAB_SEED): its points and the practice run's" \
+    grep -qx 'lms: points possible: 61 in this run (PRIMLAB_SEED set: hidden tests added); 50 without PRIMLAB_SEED' "$t/canvas-seeded.out"
 check "no DUE: the late line and columns go" bash -c "! grep -q '^late: ' $cg/jonesann_1002/report.txt &&
     [ \"\$(head -n 1 $cg/gradebook.csv)\" = student,lab01,total ]"
-python3 $lms finish "$cg" --roster tests/fixtures/lms/canvas/gradebook-export.csv --assignment "Lab 3" >/dev/null 2>&1
-check "Canvas, a new assignment: its column and points possible added" bash -c "
-    [ \"\$(head -n 2 $cg/lms-import.csv)\" = \"\$(printf 'Student,ID,SIS User ID,SIS Login ID,Section,Lab 3\n    Points Possible,,,,,50\n')\" ] &&
-    grep -qx '\"Jones, Ann\",1002,S1002,ajones,CS 4xx,45' $cg/lms-import.csv"
+python3 $lms finish "$cg" --due 2026-11-20T23:59 --roster $canvas_roster --assignment "Lab 3" >"$t/canvas-lab3.out" 2>&1
+echo $? >"$t/canvas-lab3.rc"
+check "Canvas, a title of no column: status 2, the candidates, no import file, the late columns kept" bash -c "
+    [ \$(cat $t/canvas-lab3.rc) = 2 ] && grep -q \"^lms: ASSIGNMENT='Lab 3' matches no assignment column\" $t/canvas-lab3.out &&
+    grep -qx '  Lab 1b: bonus (88241)' $t/canvas-lab3.out &&
+    head -n 1 $cg/gradebook.csv | grep -q ',late_days,deduction,final$' && grep -q '^late: ' $cg/jonesann_1002/report.txt &&
+    grep -q 'Lab 1: prefix sum' $cg/lms-import.csv"
+python3 $lms finish "$cg" --roster $canvas_roster --assignment "new:Lab 3" --points-public 50 --points-seed 61 >"$t/canvas-new.out" 2>&1
+check "Canvas, ASSIGNMENT=new:Lab 3: a new column, out of the graded run's points possible, said so" bash -c "
+    [ \"\$(head -n 2 $cg/lms-import.csv)\" = \"\$(printf 'Student,ID,SIS User ID,SIS Login ID,Section,Lab 3\n    Points Possible,,,,,61\n')\" ] &&
+    grep -qx '\"Jones, Ann\",1002,S1002,ajones,CS 4xx,45' $cg/lms-import.csv &&
+    grep -q \"(column 'Lab 3', a new assignment: ASSIGNMENT=new:...;\" $t/canvas-new.out"
 
 mkdir -p "$t/zipped" && (cd tests/fixtures/lms/canvas/download && zip -q -r "$t/zipped/submissions.zip" .) 2>/dev/null ||
     python3 -c 'import os, sys, zipfile
@@ -284,13 +387,26 @@ else
     check "make grade, Canvas: the import file, no score from a dry run" python3 - "$g/lms-import.csv" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lab 1 (12345)"], rows[0]
+assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lab 1: prefix sum (88213)"], rows[0]
 assert rows[1][0].strip() == "Points Possible" and rows[1][-1] == "50.00", rows[1]
 assert [r[0] for r in rows[2:]] == ["Smith, Bob", "Jones, Ann", "Lee, Chris", "Doe, Dana"]
 assert [r[-1] for r in rows[2:]] == ["", "", "", "12"], rows  # Dana's grade by hand stays
 PY
     check "make grade, Canvas: the unmatched lists" bash -c "
         grep -q 'Doe, Dana' $g/lms-unmatched.txt && grep -q '  zedzoe_1099 (user_id 1099)' $t/grade.out"
+    # make grade's own output: the column ASSIGNMENT="Lab 1" is, before
+    # anyone is graded; the maximum of this practice run and of the graded
+    # run, as the lab's table lists them (labNN list, not the gradebook's
+    # path); each submission and its roster row; who is late, by how much
+    public=$(build/tables/lab01 list | sed -n 's/^total: \(.*\) points$/\1/p')
+    seeded=$(PRIMLAB_SEED=7 build/tables/lab01 list | sed -n 's/^total: \(.*\) points$/\1/p')
+    check "make grade, Canvas: its output names the column, both maxima, the pairs, the late ($public, $seeded points)" bash -c "
+        [ -n '$public' ] && [ -n '$seeded' ] && [ '$public' != '$seeded' ] &&
+        [ \$(grep -n \"^lms: ASSIGNMENT='Lab 1' is the column 'Lab 1: prefix sum (88213)' of the Canvas roster\" $t/grade.out | cut -d: -f1) -lt \$(grep -n '^== ' $t/grade.out | head -n 1 | cut -d: -f1) ] &&
+        grep -q '^lms: points possible: $public in this run (no PRIMLAB_SEED: the public tests alone); the graded run (PRIMLAB_SEED set: hidden tests added) is out of $seeded: ' $t/grade.out &&
+        grep -q \"^lms: note: Canvas's 'Lab 1: prefix sum (88213)' has points possible 50, the graded run's grades are out of $seeded: set it to $seeded\" $t/grade.out &&
+        grep -qx '  leechris_1003 -> Lee, Chris (ID 1003, SIS User ID S1003), by user id' $t/grade.out &&
+        grep -qE '^  jonesann_1002 +1 day +deduction 10% \(no score here\) +Canvas' $t/grade.out || { cat $t/grade.out; exit 1; }"
     grade >"$t/grade2.out" 2>&1
     check "make grade, Canvas, again: the rebuilt entries skipped on their checksum" bash -c "
         grep -q '^graded 0, skipped 4' $t/grade2.out && [ \"\$(grep -c 'already graded, skipped' $t/grade2.out)\" = 4 ]"
@@ -314,6 +430,16 @@ PY
     check "make grade: a bad DUE is one line, before anyone is graded" bash -c "
         [ \$(grep -cvE '^make(\[[0-9]+\])?: ' $t/grade3.out) = 1 ] && grep -q \"DUE='tomorrow' is not a date and time\" $t/grade3.out &&
         ! grep -q '^== ' $t/grade3.out || { cat $t/grade3.out; exit 1; }"
+    # a title that is no column (Canvas once made it a new assignment): one
+    # line and the columns, before anyone is graded; every file stays
+    sum_before=$(cd "$g" && sha256sum gradebook.csv lms-import.csv .graded.tsv */report.txt)
+    PRIMLAB_NO_GPU=1 make -s --no-print-directory grade SUBMISSIONS="$t/subs" GRADES="$t/grades" LAB=01 \
+        ROSTER=$canvas_roster ASSIGNMENT="Lab 3" >"$t/grade4.out" 2>&1
+    check "make grade: a bad ASSIGNMENT is one line and the candidates, before anyone is graded, losing nothing" bash -c "
+        grep -vE '^make(\[[0-9]+\])?: ' $t/grade4.out >$t/grade4.kit &&
+        [ \"\$(head -n 1 $t/grade4.kit)\" = \"lms: ASSIGNMENT='Lab 3' matches no assignment column of the Canvas roster '\$(realpath $canvas_roster)' (by title, id or the start of a title); name one of these, or ASSIGNMENT='new:Lab 3' for a new assignment:\" ] &&
+        [ \"\$(tail -n +2 $t/grade4.kit | paste -sd '|')\" = '$canvas_columns' ] &&
+        [ \"\$(cd $g && sha256sum gradebook.csv lms-import.csv .graded.tsv */report.txt)\" = '$sum_before' ] || { cat $t/grade4.out; exit 1; }"
 fi
 
 echo "$pass passed, $fail failed"
