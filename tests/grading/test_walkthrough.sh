@@ -17,6 +17,10 @@
 #     every submitting student on the roster gets the gradebook's final
 #     score (blank in a practice run, where the roster's own cell stays),
 #     and the student who did not submit keeps the grade entered by hand;
+#   - the output: ASSIGNMENT="Lab 1" is the roster's "Lab 1: prefix sum
+#     (88213)", never a new column; the practice run says its maximum and
+#     the graded run's (PRIMLAB_SEED), as the lab's table lists them; each
+#     submission and its roster row; the late students;
 #   - the regrade of one student adds one record line, for that student;
 #   - the feedback bundle names no path of the grading machine;
 #   - with a GPU, the seconds each student took (the record).
@@ -26,7 +30,8 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 kit=$(pwd -P)
 t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
+[ -z "${KEEP:-}" ] || echo "test_walkthrough: the files are kept in $t"
+trap '[ -n "${KEEP:-}" ] || rm -rf "$t"' EXIT
 . tests/lib/verdict.sh # say, verdict, finish, and the counts
 unset PRIMLAB_SEED LAB LABS STUDENT FORCE JOBS SLURM DUE LATE ROSTER ASSIGNMENT
 export GRADE_LOCK_WAIT=900 PRIMLAB_TIMEOUT=${PRIMLAB_TIMEOUT:-20}
@@ -167,6 +172,27 @@ p=""
 grep -q 'zedzoe_1099' "$g/lms-unmatched.txt" 2>/dev/null || p="zedzoe_1099 (not on the roster) not listed in lms-unmatched.txt"
 grep -qi 'doe' "$g/lms-unmatched.txt" 2>/dev/null || p="$p; Doe (no submission) not listed"
 verdict "who is on one side only: listed" "$p"
+
+# what the run's output says: the roster's column that ASSIGNMENT="Lab 1"
+# is (never a new one), the maximum of the practice run and of the graded
+# run (PRIMLAB_SEED) as the lab's table lists them, each submission and
+# its roster row, the late students
+public=$(build/tables/lab01 list | sed -n 's/^total: \(.*\) points$/\1/p')
+seeded=$(PRIMLAB_SEED=7 build/tables/lab01 list | sed -n 's/^total: \(.*\) points$/\1/p')
+p=""
+w=$t/walk.log
+[ "$(grep -c "^lms: ASSIGNMENT='Lab 1' is the column 'Lab 1: prefix sum (88213)' of the Canvas roster" "$w")" = 3 ] ||
+    p="not 3 runs (practice, real, regrade) saying ASSIGNMENT='Lab 1' is 'Lab 1: prefix sum (88213)'"
+! grep -qi 'new column\|new assignment' "$w" || p="$p; a new column made"
+[ "$(head -n 1 "$g/lms-import.csv" 2>/dev/null | awk -F, '{ print $NF }')" = "Lab 1: prefix sum (88213)" ] ||
+    p="$p; the import file's column is not the roster's 'Lab 1: prefix sum (88213)'"
+grep -q "^lms: points possible: $public in this run (no PRIMLAB_SEED: the public tests alone); the graded run (PRIMLAB_SEED set: hidden tests added) is out of $seeded: " "$w" ||
+    p="$p; the practice run does not say $public here and $seeded in the graded run"
+grep -q "^lms: points possible: $seeded in this run (PRIMLAB_SEED set: hidden tests added); $public without PRIMLAB_SEED" "$w" ||
+    p="$p; the real run does not say $seeded here and $public without a seed"
+grep -q '^  smithbob_1001 -> Smith, Bob (ID 1001, SIS User ID S1001), by user id$' "$w" || p="$p; no matched pair for smithbob_1001"
+grep -qE '^  jonesann_1002 +1 day ' "$w" || p="$p; jonesann_1002 not listed 1 day late"
+verdict "the output: the column 'Lab 1' is, both maxima ($public, $seeded), the matched pairs, the late" "$p" "$w"
 
 p=""
 [ -f "$g/.graded.tsv" ] || p="no record $g/.graded.tsv"
