@@ -571,7 +571,8 @@ static void record(const pl_test *t, const pl_score *row, int total_in_part)
         size_t tl = strlen(title);
         const char *size = !strncmp(t->name, title, tl) && t->name[tl] == ',' ? t->name + tl + 2 : t->name;
         pl_sum_test st = {.group = group, .title = title, .name = t->name, .size = size, .status = row->status,
-                          .perf = t->perf != NULL, .total_in_part = total_in_part, .seconds = row->seconds,
+                          .perf = t->perf != NULL, .total_in_part = total_in_part,
+                          .not_run = !strcmp(row->cause, PL_CAUSE_NOGPU), .seconds = row->seconds,
                           .points = row->points, .max = row->max, .reason = row->reason, .detail = row->detail};
         pl_summary_add(G.sum, &st);
     }
@@ -624,6 +625,12 @@ START_TEST(graded)
         r.status = PL_SKIP;
         cause = PL_CAUSE_UNFIT;
         snprintf(r.reason, sizeof r.reason, "not run on this machine: %s", G.unfit[_i]);
+    } else if (G.s && !G.probe->gpu_ok) {
+        /* no GPU: no test runs here, and none is failed for what the others
+           did not do (a limit test after a part that passed nothing) */
+        r.status = PL_SKIP;
+        pl_reason_no_gpu(r.reason, sizeof r.reason, G.probe->reason);
+        cause = PL_CAUSE_NOGPU;
     } else if (part_hung(first)) {
         /* a submission whose every kernel hangs: a time limit for each of
            its tests would hold the GPU for the whole student's limit */
@@ -650,10 +657,6 @@ START_TEST(graded)
         r.status = PL_ERROR;
         snprintf(r.reason, sizeof r.reason, "%s", G.open_error);
         cause = G.open_cause;
-    } else if (!G.probe->gpu_ok) {
-        r.status = PL_SKIP;
-        pl_reason_no_gpu(r.reason, sizeof r.reason, G.probe->reason);
-        cause = PL_CAUSE_NOGPU;
     } else {
         pl_session_label(G.s, t->name);
         if (t->perf && !G.timed_ahead) {

@@ -46,11 +46,21 @@ static void print_indented(FILE *f, const char *text)
     }
 }
 
+/* A test line's end: its seconds and points, or that it did not run here. */
+static void print_tail(FILE *f, const pl_sum_test *t, double seconds, double points, double max)
+{
+    if (t->not_run)
+        fputs("not run here", f);
+    else
+        fprintf(f, "%6.2fs  %s/%s", seconds, pl_points_str(points, 0), pl_points_str(max, 1));
+}
+
 /* Exactly the line (and reason and detail) of the report before grouping. */
 static void print_single(FILE *f, const pl_sum_test *t)
 {
-    fprintf(f, "%-*s %-7s %6.2fs  %s/%s\n", NAME_WIDTH, str(t->name), str(t->status), t->seconds,
-            pl_points_str(t->points, 0), pl_points_str(t->max, 1));
+    fprintf(f, "%-*s %-7s ", NAME_WIDTH, str(t->name), str(t->status));
+    print_tail(f, t, t->seconds, t->points, t->max);
+    fputc('\n', f);
     if (strcmp(str(t->status), "OK") || t->perf) {
         print_indented(f, t->reason);
         print_indented(f, t->detail);
@@ -248,8 +258,8 @@ static void print_group(const pl_summary *s)
     int w = t->total_in_part == s->n
                 ? fprintf(s->out, "%s: %d of %d tests", t->title, s->n, s->n)
                 : fprintf(s->out, "%s: %d tests", t->title, s->n);
-    fprintf(s->out, "%*s %-7s %6.2fs  %s/%s", w < NAME_WIDTH ? NAME_WIDTH - w : 0, "", t->status,
-            s->seconds, pl_points_str(s->points, 0), pl_points_str(s->max, 1));
+    fprintf(s->out, "%*s %-7s ", w < NAME_WIDTH ? NAME_WIDTH - w : 0, "", t->status);
+    print_tail(s->out, t, s->seconds, s->points, s->max);
     if (s->passing) {
         fputs("  ", s->out);
         print_range(s);
@@ -288,7 +298,7 @@ void pl_summary_flush(pl_summary *s)
 static int belongs(const pl_summary *s, const pl_sum_test *t)
 {
     if (!s->n || strcmp(s->first.group, str(t->group)) || strcmp(s->first.status, str(t->status)) ||
-        s->passing != passed(t))
+        s->passing != passed(t) || !s->first.not_run != !t->not_run)
         return 0;
     /* a pass's reason is never printed, so it cannot split a group */
     return s->passing || same_diagnosis(s->first.reason, t->reason);

@@ -19,6 +19,14 @@
  * has: "%-60s %-7s %6.2fs  %s/%s", then, unless it passed a correctness
  * test, its reason and detail indented by four spaces.
  *
+ * A test that could not run on this machine (no GPU: not_run) has neither
+ * seconds nor points, and scores nothing either way: its line ends "not run
+ * here" where the seconds and points would be, never "0/8":
+ *
+ *   01.a inclusive scan, one block: 8 of 8 tests                 SKIP    not run here
+ *       no GPU (PRIMLAB_NO_GPU is set)
+ *       n = 0, 1, 31, 32, 33, 1000, 1023, 1024
+ *
  * Interface:
  *   s = pl_summary_new(stdout, verbose);   NULL if out of memory
  *   pl_summary_add(s, &test);              per test; strings are copied
@@ -43,6 +51,7 @@ typedef struct pl_sum_test {
     const char *status; /* "OK", "FAIL", "ERROR", "CRASH", "TIMEOUT", "SKIP" */
     int perf;           /* a performance test: never grouped */
     int total_in_part;  /* the part's number of tests, for "11 of 11"; 0 if unknown */
+    int not_run;        /* could not run on this machine (no GPU): no seconds, no points */
     double seconds, points, max;
     const char *reason, *detail; /* may be NULL or "" */
 } pl_sum_test;

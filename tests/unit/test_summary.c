@@ -24,6 +24,7 @@ static const long SIZES[] = {0, 1, 31, 32, 33, 1023, 1024, 1025, 65537, 4194307,
 
 static char *text;
 static size_t text_len;
+static int not_run; /* the tests add() adds could not run here (no GPU) */
 static FILE *out;
 static pl_summary *sum;
 
@@ -48,6 +49,7 @@ static void teardown(void)
 {
     free(text);
     text = NULL;
+    not_run = 0;
 }
 
 /* Adds a test of part 01.<part>. Its strings live in buffers that are
@@ -63,7 +65,8 @@ static void add(const char *part, const char *size, const char *status, const ch
     snprintf(ds, sizeof ds, "%s", detail ? detail : "");
     int ok = !strcmp(status, "OK");
     pl_sum_test t = {.group = group, .title = title, .name = name, .size = size, .status = status,
-                     .perf = perf, .total_in_part = NSIZES, .seconds = 0.25, .points = ok, .max = 1,
+                     .perf = perf, .total_in_part = NSIZES, .not_run = not_run, .seconds = not_run ? 0 : 0.25,
+                     .points = ok, .max = 1,
                      .reason = reason ? rs : NULL, .detail = detail ? ds : NULL};
     ck_assert_int_eq(pl_summary_add(sum, &t), 0);
     memset(group, 'X', sizeof group - 1);
@@ -232,6 +235,31 @@ START_TEST(single_failure_prints_as_before)
 }
 END_TEST
 
+/* No GPU: a group and a performance test that could not run say so where
+   the seconds and points would be; never "0.00s  0/3", which reads as a
+   score of zero. A test that ran next to them keeps its own group. */
+START_TEST(not_run_says_not_run_here)
+{
+    open_report(0);
+    not_run = 1;
+    for (int i = 0; i < 3; i++)
+        add_n("b", SIZES[i], "SKIP", "no GPU (PRIMLAB_NO_GPU is set)", NULL);
+    add("b", "n=67108864", "SKIP", "no GPU (PRIMLAB_NO_GPU is set)", NULL, 1);
+    not_run = 0;
+    add_n("c", 5, "SKIP", "no GPU (PRIMLAB_NO_GPU is set)", NULL);
+    char want[1024], ran[256];
+    snprintf(want, sizeof want,
+             "%-60s %-7s not run here\n    no GPU (PRIMLAB_NO_GPU is set)\n    n = 0, 1, 31\n"
+             "%-60s %-7s not run here\n    no GPU (PRIMLAB_NO_GPU is set)\n",
+             "01.b inclusive scan, any n: 3 tests", "SKIP", "01.b performance vs the vendor library, n=67108864", "SKIP");
+    strcat(want, line(ran, sizeof ran, "01.c inclusive scan, any n, n=5", "SKIP", 0.25, 0, 1));
+    strcat(want, "    no GPU (PRIMLAB_NO_GPU is set)\n");
+    const char *got = report();
+    ck_assert_str_eq(got, want);
+    ck_assert_int_eq(count(got, "0/3"), 0);
+}
+END_TEST
+
 START_TEST(verbose_prints_every_test)
 {
     open_report(1);
@@ -367,6 +395,7 @@ Suite *check_suite(void)
     tcase_add_test(t, performance_tests_never_group);
     tcase_add_test(t, performance_pass_shows_its_reason);
     tcase_add_test(t, single_failure_prints_as_before);
+    tcase_add_test(t, not_run_says_not_run_here);
     tcase_add_test(t, verbose_prints_every_test);
     tcase_add_test(t, passing_tests_group);
     tcase_add_test(t, passes_then_failures_of_one_part);
