@@ -247,16 +247,33 @@ build_hint() {
         "are scheduled independently): use ${f}_sync(mask, ...), the mask naming every lane that takes part"
 }
 
-# say_files ID MANIFEST: the files of a student's lab that were compiled,
-# and those left out with why (harness/stage-submission.sh's manifest; the
-# kit's solutions have none). Always succeeds.
+# say_files ID MANIFEST BUILT: the files of a student's lab that were
+# compiled, when it built (BUILT 0), and those left out with why
+# (harness/stage-submission.sh's manifest; the kit's solutions have none).
+# A lab that did not build says what became of its files in its one
+# "does not compile" line (build_story), never "compiled" first. Always
+# succeeds.
 say_files() {
     [ -f "$2" ] || return 0
-    awk -F '\t' -v id="$1" '
+    awk -F '\t' -v id="$1" -v built="$3" '
         $1 == "compile" { c = c " " $2 } $1 == "header" { h = h " " $2 }
         $1 == "ignored" { i[++n] = "lab" id ": ignored " $2 ": " $3 }
-        END { print "lab" id ": compiled" c (h != "" ? "; headers" h : "")
+        END { if (built == 0) print "lab" id ": compiled" c (h != "" ? "; headers" h : "")
               for (k = 1; k <= n; k++) print i[k] }' "$2"
+}
+
+# build_story STEPS: how far a lab that did not build got, as the end of
+# its "does not compile" line: ": errors in a.cu (b.cu compiled)", or
+# ": a.cu b.cu compiled, the link failed" (the worker's link, or their
+# device code's), from harness/compile-submission.sh's STEPS; nothing
+# without them (the kit's solutions).
+build_story() {
+    [ -s "$1" ] || return 0
+    awk -F '\t' '
+        $1 == "compiled" && $2 != "device link" { ok = ok (ok == "" ? "" : " ") $2 }
+        $1 == "failed" && $2 != "device link" { bad = $2 }
+        END { if (bad != "") printf ": errors in %s%s", bad, (ok != "" ? " (" ok " compiled)" : "")
+              else if (ok != "") printf ": %s compiled, the link failed", ok }' "$1"
 }
 
 # what a lab not graded scores, in its line: nothing in a dry run
@@ -285,13 +302,13 @@ for dir in $(harness/lab-dirs.sh); do
     else
         make -s --no-print-directory IMPL="$impl" "$bin-worker" >"build/$tag/build-lab$id.log" 2>&1
         built=$?
-        say_files "$id" "build/$tag/stage/$lab/.manifest"
+        say_files "$id" "build/$tag/stage/$lab/.manifest" $built
         if [ $built != 0 ]; then
             kit_compiles "$id" "$lab" "$src" ||
                 machine_fault "cannot build the kit's own code for lab$id either" "$(first_error "build/$tag/probe-lab$id.log")"
             hint=$(build_hint "build/$tag/build-lab$id.log")
             {
-                echo "lab$id: does not compile$zero. First errors:"
+                echo "lab$id: does not compile$zero$(build_story "build/$tag/obj/$lab/${src%.cu}.compile.tsv"). First errors:"
                 grep -vE '^make(\[[0-9]+\])?: \*\*\* ' "build/$tag/build-lab$id.log" |
                     grep -m 8 -iE 'error|undefined reference|fatal' | sed 's/^/    /'
                 if [ -n "$hint" ]; then echo "    hint: $hint"; fi

@@ -12,6 +12,9 @@
 #      link), and so does a submission whose kernel calls a __device__
 #      function of another file, with a static name in two files;
 #   3. make check IMPL=dir names every file compiled and every one ignored;
+#      a lab that does not build says so in one line, never "compiled"
+#      first: the file with errors and those that compiled, or that they
+#      all compiled and the link failed;
 #   4. make grade takes a lab's other files from a folder, a .tar.gz in a
 #      subfolder, and a flat folder shared by two labs (headers taken, the
 #      other .cu not: no lab's); the report names them;
@@ -129,14 +132,28 @@ problems=""
 [ -x "build/$(tag "$t/rdc")/lab01-worker" ] || problems+="; no worker"
 grep -q 'doubled<<<' "$r/prefix_sum.cu" || problems+="; the fixture did not launch its kernel"
 verdict "a __device__ function of another file, and a static name in two files: built and linked" "$problems" "$t/rdc.log"
-# a file that does not compile is named with its own line
+# a file that does not compile is named with its own line, in the lab's
+# one line (the lab's own file compiled first)
 cp -r "$t/rdc" "$t/bad"
 echo 'int broken = ;' >>"$t/bad/$lab/helpers.cu"
 PRIMLAB_NO_GPU=1 harness/check.sh "$t/bad" 01 >"$t/bad.out" 2>&1
 problems=""
-grep -q "^lab01: does not compile" "$t/bad.out" || problems+="; not 'does not compile'"
+grep -qx "lab01: does not compile: errors in helpers.cu (prefix_sum.cu compiled). First errors:" "$t/bad.out" ||
+    problems+="; not the one line: $(grep -m 1 '^lab01: does' "$t/bad.out")"
+grep -q "^lab01: compiled" "$t/bad.out" && problems+="; it says 'compiled' too: $(grep -m 1 '^lab01: compiled' "$t/bad.out")"
 grep -q "helpers.cu(4): error" "$t/bad.out" || problems+="; the error does not name helpers.cu, line 4"
-verdict "a second file that does not compile: not graded, its own file and line named" "$problems" "$t/bad.out"
+verdict "a second file that does not compile: not graded, one line naming it and the file that compiled, its line named" \
+    "$problems" "$t/bad.out"
+# both files compile, but the __device__ function they call is nowhere
+cp -r "$t/rdc" "$t/nolink"
+sed -i 's/^__device__ int twice(int x) {.*/__device__ int thrice(int x) { return 3 * x; }/' "$t/nolink/$lab/helpers.cu"
+PRIMLAB_NO_GPU=1 harness/check.sh "$t/nolink" 01 >"$t/nolink.out" 2>&1
+problems=""
+grep -qx "lab01: does not compile: prefix_sum.cu helpers.cu compiled, the link failed. First errors:" "$t/nolink.out" ||
+    problems+="; not the one line: $(grep -m 1 '^lab01: does' "$t/nolink.out")"
+grep -q "^lab01: compiled" "$t/nolink.out" && problems+="; it says 'compiled' on a line of its own"
+grep -q 'twice' "$t/nolink.out" || problems+="; the errors do not name the missing twice()"
+verdict "files that compile but do not link: one line saying so" "$problems" "$t/nolink.out"
 
 # ---------------------------------------------------------------- 3
 cp "$t/stage-src/$lab/sub/prefix_sum.h" "$r/prefix_sum.h"
