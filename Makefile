@@ -365,6 +365,7 @@ help:
 	@echo "                PRIMLAB_NO_PROOF=1 (a sort's or a scan's result checked against the CPU reference, not proven right)"
 	@echo "  grade:        PRIMLAB_GPUS=\"0 1\" (which GPUs) GRADE_TIMEOUT=seconds (a student) GRADE_LOCK_WAIT=seconds"
 	@echo "                GRADE_MAX_BYTES=N GRADE_MAX_FILES=N (an archive's unpacked size and files)"
+	@echo "                GRADE_PROGRESS_S=seconds (between the lines saying how far the grading kit's build is; 30)"
 	@echo "  grade SLURM=1: GRADE_PARTITION GRADE_TIME GRADE_GRES GRADE_SBATCH=\"options\" GRADE_POLL=seconds"
 	@echo "  grade, an LMS: DUE=2026-11-20T23:59 (UTC; +01:00 or \" Europe/Paris\" after it: a zone) LATE=none|10%/day[,max=50%]"
 	@echo "                ROSTER=export.csv ASSIGNMENT=\"Lab 1\" (Canvas, Gradescope, Moodle: GRADES/lms-import.csv)"

@@ -131,7 +131,9 @@
 # default 1800), GRADE_MAX_BYTES and
 # GRADE_MAX_FILES (what one submission may unpack to, default 64 MiB and
 # 10000), GRADE_LOCK_WAIT (seconds to wait for another make grade in this
-# kit, or into these grades, to finish; default 0, stop at once), PRIMLAB_GPUS (the GPUs to grade
+# kit, or into these grades, to finish; default 0, stop at once),
+# GRADE_PROGRESS_S (seconds between the lines saying how far the grading
+# kit's build is, kit_make; default 30), PRIMLAB_GPUS (the GPUs to grade
 # on, e.g. "0 1", as nvidia-smi numbers them; default CUDA_VISIBLE_DEVICES's,
 # else every GPU), PRIMLAB_SEED (the grading seed: only the lab binaries get
 # it), PRIMLAB_TIMEOUT (per test), PRIMLAB_NO_GPU=1 (a dry run without a GPU:
@@ -308,10 +310,45 @@ build_kit_parts() {
             "build/obj/harness/parent/labs/lab$id.o")
     done
     rm -f build/.grade-kit
-    make -s --no-print-directory -k -j "$(nproc 2>/dev/null || echo 2)" "${targets[@]}" >/dev/null 2>&1 &&
+    kit_make /dev/null -k "${targets[@]}" &&
         printf '%s\n%s\n%s\n' "$(handout_sum)" "$(make -s --no-print-directory flags-signature)" \
             "$(IFS=,; echo "${ids[*]}")" >build/.grade-kit
+    [ -z "$kit_t0" ] || echo "built the grading kit: $kit_files files in $((SECONDS - kit_t0)) s"
     return 0
+}
+
+# kit_make ERR MAKE-ARGS...: make in the grading kit on every CPU this
+# process may use, its errors into the file ERR. A kit's first build takes
+# minutes (nine labs' workers and yardsticks, 2 CPUs): once a file is being
+# built, one line says so, then one every GRADE_PROGRESS_S (30) seconds
+# with the files built so far (the Makefile's "  CC file" lines, one per
+# file), so that the run is never silent that long; kit_files and kit_t0
+# (SECONDS at the first file, or empty) then let build_kit_parts say how
+# many in all. Status: make's.
+kit_files=0 kit_t0="" kit_next=0
+kit_make() {
+    local err=$1 log pid n rc
+    shift
+    log=$(mktemp -t primlab-kit-make.XXXXXX) || return 2
+    make --no-print-directory -j "$(nproc 2>/dev/null || echo 2)" "$@" >"$log" 2>"$err" &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 0.2
+        n=$((kit_files + $(grep -cv '^make' "$log")))
+        if [ -z "$kit_t0" ] && [ "$n" -gt 0 ]; then
+            kit_t0=$SECONDS kit_next=$((SECONDS + ${GRADE_PROGRESS_S:-30}))
+            echo "building the grading kit ($([ "$kit" = "$src" ] && echo "in place" || echo build/grade-kit)):" \
+                "what changed since its last build (minutes on a first run), a line every ${GRADE_PROGRESS_S:-30} s"
+        elif [ -n "$kit_t0" ] && [ $SECONDS -ge $kit_next ]; then
+            echo "building the grading kit: $n files, $((SECONDS - kit_t0)) s so far"
+            kit_next=$((kit_next + ${GRADE_PROGRESS_S:-30}))
+        fi
+    done
+    wait "$pid"
+    rc=$?
+    kit_files=$((kit_files + $(grep -cv '^make' "$log")))
+    rm -f "$log"
+    return $rc
 }
 
 # kit_dir: the folder graded in (make_grading_kit's kit)
@@ -1059,10 +1096,12 @@ export PRIMLAB_REQUIRE_SANDBOX=1 PRIMLAB_SANDBOX_HIDE=$hide
 # Check, a compiler is missing), every student stays ungraded, listed with
 # the reason, as when a lab of the kit fails under the first student.
 no_kit=""
-if [ $sharing = 0 ] && ! err=$(make -s --no-print-directory build/primlab-results 2>&1 >/dev/null); then
+err=$(mktemp -t primlab-kit-err.XXXXXX) || exit 2
+if [ $sharing = 0 ] && ! kit_make "$err" build/primlab-results; then
     no_kit="cannot build the kit's build/primlab-results: $({ grep -m 1 -E 'error|not found|^bootstrap:' ||
-        echo 'make failed'; } <<<"$err")"
+        echo 'make failed'; } <"$err")"
 fi
+rm -f "$err"
 # .work holds only this run's trees: what is there was left by a run that
 # was killed outright (the lock says no other run is going on)
 rm -rf "$out/.work" && mkdir -p "$out/.work" || exit 2

@@ -15,6 +15,14 @@
 # copied (as the handout and the grading kit are made), with the
 # kit's own objects already built here (harness and references: the same
 # for every copy), so that each copy compiles the student's file itself.
+#   5. a handout (no solutions/: it grades in place) whose kit is not
+#      built yet: make grade (harness/grade.sh, a dry run of an empty
+#      class) builds the kit's parts and says so, never silent for long:
+#      a line when the first file is built, one every GRADE_PROGRESS_S
+#      seconds (1 here, with a make that lingers 3 s after its build), and
+#      one with the files built and the seconds; a second run, the kit
+#      built, says none of it. (No faster test builds a kit: the grading
+#      suites share one already built.)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/verdict.sh
@@ -79,4 +87,39 @@ if [ "$me" = 0 ] && command -v setpriv >/dev/null; then
 else
     check_in "as an ordinary user (uid $me)" "$base/with space/kit"
 fi
+
+# 5. a handout whose kit is built by make grade, saying so
+name="make grade in a handout: a line when the kit's build starts, one every GRADE_PROGRESS_S, one at its end"
+base=$(mktemp -d -p /var/tmp primlab-anywhere.XXXXXX) && dirs+=("$base")
+k=$base/handout
+mkdir -p "$k/build" "$base/bin" "$base/none" &&
+    harness/kit-files.sh --handout | tar --null -T - -cf - | tar -xf - -C "$k" &&
+    cp -a build/obj build/libprimlab.a build/libworker.a build/vendor build/.flags build/.bootstrap "$k/build/"
+# make as it is, lingering after the build of the kit's parts (the only
+# make whose targets name build/primlab-report)
+printf '#!/bin/sh\n%q "$@"\nrc=$?\ncase " $* " in *" build/primlab-report "*) sleep 3 ;; esac\nexit $rc\n' \
+    "$(command -v make)" >"$base/bin/make" && chmod +x "$base/bin/make"
+run_grade() { # run_grade LOG: a dry run of the empty class, lab 01
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PATH="$base/bin:$PATH" GRADE_PROGRESS_S=1 PRIMLAB_NO_GPU=1 LAB=01 \
+        GRADE_LOCK_WAIT=0 "$k/harness/grade.sh" "$base/none" "$base/grades" >"$1" 2>&1
+}
+run_grade "$base/1.log"
+rc=$?
+p=""
+[ $rc = 0 ] || p="; status $rc"
+# the kit's lines, in order: the start, then a line a second, then the end
+kit_lines=$(grep -E '^buil(t|ding) the grading kit' "$base/1.log" | sed -E 's/[0-9]+/N/g' | uniq)
+want="building the grading kit (in place): what changed since its last build (minutes on a first run), a line every N s
+building the grading kit: N files, N s so far
+built the grading kit: N files in N s"
+[ "$kit_lines" = "$want" ] || p+="; the kit's lines: $(tr '\n' '|' <<<"$kit_lines")"
+[ "$(grep -cE '^building the grading kit: [0-9]+ files, [0-9]+ s so far$' "$base/1.log")" -ge 2 ] ||
+    p+="; not a line a second while make ran 3 s"
+grep -qE '^built the grading kit: [1-9][0-9]* files in [0-9]+ s$' "$base/1.log" || p+="; no file counted as built"
+grep -q '^graded 0, skipped 0' "$base/1.log" || p+="; not 'graded 0, skipped 0'"
+[ -x "$k/build/tables/lab01" ] && [ -x "$k/build/primlab-report" ] && [ -f "$k/build/.grade-kit" ] ||
+    p+="; the kit's parts or its stamp are not there"
+run_grade "$base/2.log"
+grep -q 'the grading kit' "$base/2.log" && p+="; a second run, the kit built, said: $(grep -m 1 'the grading kit' "$base/2.log")"
+verdict "$name" "$p" "$base/1.log"
 finish
