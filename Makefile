@@ -467,8 +467,21 @@ feedback:
 # for a browser or a printer, and the same tables in Markdown. ANON=1 shows
 # students under pseudonyms; REFERENCE=build/solutions/scores.tsv
 # (make check IMPL=solutions) sets the solution's ratios beside the class's.
-report: build/primlab-report
-	$(Q)build/primlab-report $(if $(filter 1,$(ANON)),--anon) $(if $(REFERENCE),--reference "$(REFERENCE)") "$(GRADES)" && \
+# The tool is make grade's, build/grade-kit/build/primlab-report, when the
+# grading kit's stamp says it was built from this kit's files with these
+# flags (harness/grade.sh's kit_current: the files' checksum, then make
+# flags-signature), so that a kit that only graded compiles nothing;
+# else build/primlab-report, built here. (Worked out only for make report.)
+ifneq ($(filter report,$(MAKECMDGOALS)),)
+GRADE_KIT_BUILD := build/grade-kit/build
+REPORT_TOOL := $(shell s=$(GRADE_KIT_BUILD)/.grade-kit; test -x $(GRADE_KIT_BUILD)/primlab-report && \
+  test "$$(sed -n 2p $$s 2>/dev/null)" = '$(FLAGS_SIG)' && \
+  test "$$(sed -n 1p $$s)" = "$$(harness/kit-files.sh --sum $(if $(wildcard solutions),--handout))" && \
+  echo $(GRADE_KIT_BUILD)/primlab-report)
+endif
+REPORT_TOOL := $(or $(REPORT_TOOL),build/primlab-report)
+report: $(REPORT_TOOL)
+	$(Q)$(REPORT_TOOL) $(if $(filter 1,$(ANON)),--anon) $(if $(REFERENCE),--reference "$(REFERENCE)") "$(GRADES)" && \
 	  echo "report: $(GRADES)/report.html (open it in a browser, or print it), $(GRADES)/report.md"
 
 DEMO_SIZES ?= 2^16,2^20,2^24

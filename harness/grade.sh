@@ -359,8 +359,7 @@ kit_dir() {
 # handout_sum: one checksum of the files the grading kit is made of (the
 # handout's, in a kit with solutions/; else the kit's own)
 handout_sum() {
-    (cd "$src" && harness/kit-files.sh $([ ! -d solutions ] || echo --handout) | LC_ALL=C sort -z |
-        xargs -0 -r sha256sum | sha256sum | cut -c 1-64)
+    (cd "$src" && harness/kit-files.sh --sum $([ ! -d solutions ] || echo --handout))
 }
 
 # kit_current: the grading kit is built, for the files it is made of now,
