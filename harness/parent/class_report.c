@@ -90,8 +90,10 @@ static int ipush(ivec *d, int x)
 typedef struct lab {
     char id[8];
     dvec scores; /* one per student with rows in this lab */
-    double max;  /* the lab's points: the largest maximum a student had */
+    double max;  /* the lab's points: the largest maximum a student had, run or not */
     int missing, nobuild;
+    int graded; /* students with rows in it (one not handed in has a MISSING row) */
+    int notrun; /* of them, those whose tests could not run (no GPU): compiled, never tested */
 } lab;
 
 typedef struct test {
@@ -128,6 +130,7 @@ typedef struct student {
     int stray;  /* results in GRADES but no record line */
     int err;    /* errno of reading scores.tsv; 0 when read */
     int dry;    /* the record's mode is dry (PRIMLAB_NO_GPU=1): no test ran, no score */
+    int roster_only; /* on the LMS's roster, no submission (lms-unmatched.txt): no results */
     char *model, *host;
     double seconds;   /* NAN when the record does not say */
     char *when, *why; /* .ungraded.tsv's, or NULL */
@@ -150,6 +153,7 @@ typedef struct klass {
        or of the kit's worker (NOGPU, NOWORKER): a class with none of the
        first and some of the second was a dry run, and scores nothing. */
     long rows_ran, rows_nogpu;
+    int roster; /* the roster's students with no submission (student.roster_only) */
     char nogpu_why[160];
     dvec total;
     double total_max;
@@ -404,6 +408,31 @@ static int read_ungraded(klass *c, FILE *f)
             break;
     }
     int oom = !feof(f);
+    free(line);
+    return oom ? -1 : 0;
+}
+
+/* lms-unmatched.txt (harness/lms.py, with ROSTER): the roster's students
+   with no submission, one a line, indented by two spaces, under the line
+   "lms: roster students with no submission (N):"; the next "lms:" line ends
+   the list. Each is a student of the class who handed in no lab. */
+static int read_roster_only(klass *c, FILE *f)
+{
+    static const char head[] = "lms: roster students with no submission";
+    char *line = NULL;
+    size_t cap = 0;
+    int in = 0, oom = 0;
+    while (!oom && getline(&line, &cap, f) > 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!strncmp(line, "lms:", 4))
+            in = !strncmp(line, head, sizeof head - 1);
+        else if (in && !strncmp(line, "  ", 2) && line[2] && !find_student(c, line + 2)) {
+            student *s = student_named(c, line + 2);
+            if (s)
+                s->roster_only = 1;
+            oom = !s;
+        }
+    }
     free(line);
     return oom ? -1 : 0;
 }
@@ -675,7 +704,7 @@ static int fold_test(klass *c, int l, const pl_score *r)
 static int fold_student(klass *c, int si, const pl_scores *s)
 {
     double got[MAX_LABS] = {0}, max[MAX_LABS] = {0}, sum = 0, summax = 0;
-    char seen[MAX_LABS] = {0}, any_notrun = 0;
+    char seen[MAX_LABS] = {0}, notrun[MAX_LABS] = {0}, any_notrun = 0;
     for (int i = 0; i < s->n; i++) {
         const pl_score *r = &s->rows[i];
         int l = lab_index(c, r->lab);
@@ -693,7 +722,7 @@ static int fold_student(klass *c, int si, const pl_scores *s)
         }
         if (!strcmp(r->cause, PL_CAUSE_NOGPU) || !strcmp(r->cause, PL_CAUSE_NOWORKER) || c->st[si].dry) {
             /* not run: no score for this lab, nor a total for the student */
-            c->rows_nogpu++, any_notrun = 1;
+            c->rows_nogpu++, any_notrun = 1, notrun[l] = 1;
             if (!c->nogpu_why[0])
                 pl_no_gpu_why(r, c->nogpu_why, sizeof c->nogpu_why);
             continue;
@@ -707,16 +736,22 @@ static int fold_student(klass *c, int si, const pl_scores *s)
         if (!c->nogpu_why[0])
             snprintf(c->nogpu_why, sizeof c->nogpu_why, "PRIMLAB_NO_GPU is set");
     }
+    /* a lab's points are its table's, scored or not (a dry run's too) */
+    for (int l = 0; l < c->nlabs; l++)
+        if (seen[l]) {
+            summax += max[l];
+            c->labs[l].max = fmax(c->labs[l].max, max[l]);
+            c->labs[l].graded++, c->labs[l].notrun += notrun[l];
+        }
+    c->total_max = fmax(c->total_max, summax);
     if (any_notrun)
         return 0;
     for (int l = 0; l < c->nlabs; l++)
         if (seen[l]) {
-            sum += got[l], summax += max[l];
-            c->labs[l].max = fmax(c->labs[l].max, max[l]);
+            sum += got[l];
             if (dpush(&c->labs[l].scores, got[l]))
                 return -1;
         }
-    c->total_max = fmax(c->total_max, summax);
     return dpush(&c->total, sum);
 }
 
@@ -739,6 +774,16 @@ static int read_students(klass *c)
         pl_scores_free(&s);
         if (c->oom || c->too_many_labs)
             return -1;
+    }
+    for (int i = 0; i < c->nst; i++) { /* on the roster, no submission: no lab handed in */
+        if (!c->st[i].roster_only)
+            continue;
+        c->roster++;
+        for (int l = 0; l < c->nlabs; l++) {
+            c->labs[l].missing++;
+            if (census_hit(&c->cause[CAUSE_MISSING], i, l, ""))
+                return c->oom = 1, -1;
+        }
     }
     if (c->rows_nogpu && !c->rows_ran) { /* a dry run scores nothing, not even a lab left out */
         for (int l = 0; l < c->nlabs; l++)
@@ -1245,7 +1290,7 @@ static void cell(out *w, const char *fmt, ...)
 static void student_ref(out *w, int si)
 {
     const student *s = &w->c->st[si];
-    if (w->html && !w->c->o->anon) {
+    if (w->html && !w->c->o->anon && !s->roster_only) { /* (a roster's student has no report) */
         fputs("<a href=\"", w->f);
         pl_url_puts(w->f, s->name);
         fputs("/report.txt\">", w->f);
@@ -1258,9 +1303,13 @@ static void student_ref(out *w, int si)
 
 static void student_list(out *w, const ivec *ids)
 {
+    const char *sep = ", "; /* "; " between names that hold commas (a roster's "Doe, Dana") */
+    for (int i = 0; i < ids->n; i++)
+        if (strchr(w->c->st[ids->v[i]].shown, ','))
+            sep = "; ";
     for (int i = 0; i < ids->n; i++) {
         if (i)
-            text(w, ", ");
+            text(w, sep);
         student_ref(w, ids->v[i]);
     }
 }
@@ -1330,16 +1379,21 @@ static void not_graded(out *w)
 static void section_class(out *w)
 {
     const klass *c = w->c;
-    int graded = 0, ungraded = 0, why = 0, unread = 0, stray = 0;
+    int graded = 0, ungraded = 0, why = 0, unread = 0, stray = 0, roster = 0;
     for (int i = 0; i < c->nst; i++) {
         graded += c->st[i].record, ungraded += !c->st[i].record && c->st[i].why;
         why += c->st[i].why != NULL, unread += c->st[i].err != 0, stray += c->st[i].stray;
+        roster += c->st[i].roster_only;
     }
     heading(w, 2, "The class");
-    para(w, "Students: %d graded, %d not graded.", graded, ungraded);
+    if (roster)
+        para(w, "Students: %d graded, %d not graded, %d on the roster with no submission.", graded, ungraded, roster);
+    else
+        para(w, "Students: %d graded, %d not graded.", graded, ungraded);
     if (c->rows_nogpu && !c->rows_ran)
-        warning(w, "No test ran on a GPU (a dry run): no points are given, and no bug class is named. What grading "
-                   "decides without a GPU is counted below: who handed in which lab, and whose lab does not compile.");
+        warning(w, "No test ran on a GPU (a dry run): no points are given, and no test could find a bug. What "
+                   "grading decides without a GPU is counted below: who handed in which lab (MISSING), and whose "
+                   "lab does not compile (NOBUILD).");
     else if (c->rows_nogpu)
         warning(w, "Some students' tests did not run on a GPU: those students have no points in the statistics.");
     if (c->nogpu_why[0])
@@ -1352,6 +1406,14 @@ static void section_class(out *w)
         for (int i = 0, k = 0; i < c->nst; i++)
             if (c->st[i].err)
                 text(w, k++ ? ", " : ""), text(w, c->st[i].shown), textf(w, " (%s)", strerror(c->st[i].err));
+        mark(w, ".</p>\n", ".\n\n");
+    }
+    if (roster) {
+        mark(w, "<p>", "");
+        text(w, "On the roster with no submission (lms-unmatched.txt; every lab counted as not handed in): ");
+        for (int i = 0, k = 0; i < c->nst; i++)
+            if (c->st[i].roster_only)
+                text(w, k++ ? "; " : ""), text(w, c->st[i].shown);
         mark(w, ".</p>\n", ".\n\n");
     }
     if (stray) {
@@ -1433,6 +1495,13 @@ static void lab_tests(out *w, int l, test_key *k)
     char title[32];
     snprintf(title, sizeof title, "lab %s", c->labs[l].id);
     heading(w, 3, title);
+    const lab *lb = &c->labs[l];
+    int handed_in = lb->graded - (lb->missing - c->roster); /* (missing counts the roster's students too) */
+    if (!n && lb->notrun) {
+        para(w, "No test ran: a dry run without a GPU (%s); %d of the %d handed in compiled.",
+             c->nogpu_why[0] ? c->nogpu_why : "no GPU", handed_in - lb->nobuild, handed_in);
+        return;
+    }
     if (!n) {
         para(w, "No test ran (no student handed in a lab that compiles).");
         return;
@@ -1585,21 +1654,24 @@ static const char *model_of(const student *s)
 static void gpu_models(out *w)
 {
     const klass *c = w->c;
-    int known = 0, unknown = 0;
+    int known = 0, unknown = 0, dry = 0;
     mark(w, "<p>", "");
     text(w, "GPU models (each student's last grading): ");
     for (int i = 0; i < c->nst; i++) {
-        const char *m = c->st[i].record ? model_of(&c->st[i]) : NULL;
+        const student *s = &c->st[i];
+        const char *m = s->record && !s->dry ? model_of(s) : NULL;
         int first = 1, n = 0;
-        unknown += c->st[i].record && !m;
+        unknown += s->record && !s->dry && !m, dry += s->record && s->dry;
         for (int j = 0; m && j < c->nst; j++)
-            if (c->st[j].record && model_of(&c->st[j]) && !strcmp(model_of(&c->st[j]), m))
+            if (c->st[j].record && !c->st[j].dry && model_of(&c->st[j]) && !strcmp(model_of(&c->st[j]), m))
                 first &= j >= i, n++;
         if (m && first)
             textf(w, "%s%s (%d student%s)", known++ ? ", " : "", m, n, n == 1 ? "" : "s");
     }
     if (unknown)
         textf(w, "%snot recorded (%d)", known ? ", " : "", unknown);
+    if (dry)
+        textf(w, "%snone, a dry run without a GPU (%d)", known || unknown ? ", " : "", dry);
     mark(w, ".</p>\n", ".\n\n");
     if (known > 1) {
         char buf[256];
@@ -1616,16 +1688,25 @@ static void section_grading(out *w)
     const klass *c = w->c;
     heading(w, 2, "Grading");
     gpu_models(w);
-    int *idx = malloc(sizeof *idx * (size_t)(c->nst + 1)), n = 0;
-    double *sec = malloc(sizeof *sec * (size_t)(c->nst + 1));
-    for (int i = 0; idx && sec && i < c->nst; i++)
-        if (c->st[i].record && !isnan(c->st[i].seconds))
+    int *idx = malloc(sizeof *idx * (size_t)(c->nst + 1)), n = 0, ndry = 0;
+    double *sec = malloc(sizeof *sec * (size_t)(c->nst + 1)), *dry = malloc(sizeof *dry * (size_t)(c->nst + 1));
+    for (int i = 0; idx && sec && dry && i < c->nst; i++) /* a dry grading's seconds are no GPU's */
+        if (c->st[i].record && !isnan(c->st[i].seconds) && c->st[i].dry)
+            dry[ndry++] = c->st[i].seconds;
+        else if (c->st[i].record && !isnan(c->st[i].seconds))
             sec[n] = c->st[i].seconds, idx[n++] = i;
     pl_stats s;
     pl_stats_of(sec, n, &s);
-    if (!n) {
+    if (ndry) {
+        pl_stats d;
+        pl_stats_of(dry, ndry, &d);
+        para(w, "%sSeconds of grading without a GPU per student (a dry run: no test ran): mean %.1f, median %.1f, "
+                "max %.1f (%d student%s).", n ? "" : "No GPU grading. ", d.mean, d.median, d.max, ndry,
+             ndry == 1 ? "" : "s");
+    }
+    if (!n && !ndry) {
         para(w, "The record gives no grading times.");
-    } else {
+    } else if (n) {
         para(w, "Seconds of GPU grading per student: mean %.1f, median %.1f, max %.1f (%d students).", s.mean, s.median,
              s.max, n);
         qsort_r(idx, (size_t)n, sizeof *idx, cmp_slow, (void *)c);
@@ -1641,7 +1722,7 @@ static void section_grading(out *w)
         }
         table_end(w);
     }
-    free(idx), free(sec);
+    free(idx), free(sec), free(dry);
 }
 
 static const char *const STYLE =
@@ -1753,13 +1834,16 @@ static int load_students(klass *c, char *err, size_t cap)
     int e = errno, rc = 0;
     snprintf(path, sizeof path, "%s/.ungraded.tsv", c->grades);
     FILE *ung = fopen(path, "r");
+    snprintf(path, sizeof path, "%s/lms-unmatched.txt", c->grades);
+    FILE *lms = fopen(path, "r");
     if (!rec && (e != ENOENT || !ung)) {
         if (e == ENOENT)
             snprintf(err, cap, "'%s' is not a grading folder: it has no .graded.tsv (make grade writes it)", c->grades);
         else
             snprintf(err, cap, "cannot read '%s/.graded.tsv': %s", c->grades, strerror(e));
         rc = 2;
-    } else if ((rec && read_record(c, rec)) || (ung && read_ungraded(c, ung)) || find_strays(c, d)) {
+    } else if ((rec && read_record(c, rec)) || (ung && read_ungraded(c, ung)) || find_strays(c, d) ||
+               (lms && read_roster_only(c, lms))) {
         snprintf(err, cap, "out of memory reading '%s'", c->grades);
         rc = 1;
     }
@@ -1767,6 +1851,8 @@ static int load_students(klass *c, char *err, size_t cap)
         fclose(rec);
     if (ung)
         fclose(ung);
+    if (lms)
+        fclose(lms);
     closedir(d);
     return rc;
 }

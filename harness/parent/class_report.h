@@ -8,6 +8,10 @@
  *                  student is shown as not run); the last line of a
  *                  student is the current one
  *   .ungraded.tsv  (may be absent) student, UTC time, why
+ *   lms-unmatched.txt  (with ROSTER; may be absent) harness/lms.py's list of
+ *                  the roster's students with no submission, two spaces
+ *                  and the student a line under "lms: roster students with
+ *                  no submission (N):": counted as handing in no lab
  *   <student>/scores.tsv, read with pl_scores_read (scores.h) one student
  *                  at a time and folded into aggregates, then freed: a class
  *                  of 1,000 students of 1,600 rows each reads in a few

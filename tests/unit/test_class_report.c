@@ -19,6 +19,10 @@
  *     escaped; without gnuplot a warning and a page that says so;
  *   - the command: status 2 and one line for a missing folder or a bad
  *     argument; a student whose scores cannot be read is listed;
+ *   - a dry grading (PRIMLAB_NO_GPU) beside the GPU's: its lab's points
+ *     still count, its seconds are no GPU's, it has no GPU model; a
+ *     roster's student with no submission (lms-unmatched.txt) counted as
+ *     not handing in any lab, and never linked to a report;
  *   - the pieces: SipHash's reference vectors, the statistics, SVG inlining.
  */
 #define _GNU_SOURCE
@@ -314,6 +318,46 @@ START_TEST(odd_students)
 }
 END_TEST
 
+/* hana graded dry (PRIMLAB_NO_GPU: her rows NOGPU, 3 s of no GPU), and
+   Ida on the LMS's roster with no submission, beside the fixture's class. */
+START_TEST(dry_and_roster)
+{
+    char dir[512], cmd[1024], *m, *h;
+    fresh("dry", dir, sizeof dir);
+    snprintf(cmd, sizeof cmd, "mkdir '%s/hana'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    append(dir, "hana/scores.tsv",
+           "# lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause\tbugs\ttarget\n"
+           "01\t01.a inclusive scan, one block, n=1024\tcorrectness\t0\tSKIP\t0\t1\t0\t\tno GPU (PRIMLAB_NO_GPU is set)"
+           "\t\tNOGPU\t\t\n"
+           "02\t02.a exclusive scan, global memory, n=0\tcorrectness\t0\tSKIP\t0\t1\t0\t\tno GPU (PRIMLAB_NO_GPU is "
+           "set)\t\tNOGPU\t\t\n");
+    append(dir, ".graded.tsv", "hana\tabc\t2025-03-04T09:52:00Z\tvm\t-\t-\t-\t-\t3.0\tdry\tpublic\t0.1.0+a\t01,02\n");
+    append(dir, "lms-unmatched.txt",
+           "lms: roster students with no submission (1):\n  Ives, Ida (ID 9)\nlms: submissions with no roster row (1):\n"
+           "  hana (a plain folder: its name is no id of the roster)\n");
+    report(dir, 0, NULL, NULL, &m, &h);
+    static const char *const want[] = {
+        "Students: 7 graded, 1 not graded, 1 on the roster with no submission.",
+        "**Warning:** Some students' tests did not run on a GPU: those students have no points in the statistics.",
+        "| lab 01 | 6 | 3.77 | 4.50 | 0.00 | 7.00 | 2.84 | 7 | 1 | 1 |",
+        "| lab 02 | 6 | 2.75 | 3.25 | 0.00 | 5.00 | 2.08 | 5 | 2 | 0 |",
+        "| `MISSING` | not handed in | the lab's file not in the submission | 2 | lab 01 (1), lab 02 (2) | eiko; Ives, "
+        "Ida (ID 9) |",
+        "GPU models (each student's last grading): NVIDIA H100 80GB HBM3 (4 students), NVIDIA A100-SXM4-40GB (2 "
+        "students), none, a dry run without a GPU (1).",
+        "Seconds of GPU grading per student: mean 400.2, median 105.2, max 1900.4 (6 students).",
+        "Seconds of grading without a GPU per student (a dry run: no test ran): mean 3.0, median 3.0, max 3.0 (1 "
+        "student).",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert_msg(has_line(m, want[i]), "report.md lacks the line\n%s\nin\n%s", want[i], m);
+    ck_assert_int_eq(count(m, "hana"), 0); /* in no table: nothing scored, nothing found */
+    ck_assert_ptr_nonnull(strstr(h, "<a href=\"eiko/report.txt\">eiko</a>; Ives, Ida (ID 9)</td>"));
+    free(m), free(h);
+}
+END_TEST
+
 /* The command: one line and status 2 for what it cannot read. */
 static void run_cli(const char *args, int status, const char *line)
 {
@@ -442,6 +486,7 @@ Suite *check_suite(void)
     tcase_add_test(t, without_gnuplot);
     tcase_add_test(t, anon_hides_names);
     tcase_add_test(t, odd_students);
+    tcase_add_test(t, dry_and_roster);
     tcase_add_test(t, cli_errors);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
