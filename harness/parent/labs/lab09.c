@@ -432,9 +432,15 @@ static const pl_part part_dp = {.id = "dp", .title = "the whole sort, pairs", .e
 
 static const pl_part *const parts[] = {PL_LAB09_PARTS(PL_PART_REF)};
 
-/* One past each of the solution's tiles: 6528 keys (384 threads of 17,
-   parts b and c), 7168 (256 of 28, d) and 8064 (384 of 21, dp); around
-   OS_MIN_TILE and a warp; odd sizes for the histogram's uint4 tail. */
+/* Around a warp and OS_MIN_TILE; odd sizes for the histogram's uint4
+   tail; one past a tile of the solution's where its shape at that n
+   allows: 6529 for 6528 keys (384 threads of 17: parts b and c, and d up
+   to 2^24), 8065 for 8064 (384 of 21, dp). 7169 is one past 7168 (256 of
+   28), the solution's shape for keys only above 2^24, so for it no
+   boundary; 2^24 + 1 is the first size that takes that shape, with no
+   size one past its tiles. The handout's section 2.4 says what each size
+   tests, and tests/unit/test_lab09_tiles.sh checks that against the
+   solution's constants and this list. */
 static const long test_sizes[] = {0,    1,    2,    31,   33,    1000,  1024,           1025,
                                   4097, 6529, 7169, 8065, 65537, (1L << 20) + 5, (1L << 22) + 3, (1L << 24) + 1};
 static const long bench_sizes[] = {1L << 16, 1L << 20, 1L << 24, 1L << 28};
