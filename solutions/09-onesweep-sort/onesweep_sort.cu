@@ -58,7 +58,9 @@
 /* The whole sort's, part (d): longer tiles, which the bench found faster
    however they spill. Keys: 256 threads of 28 keys (tiles of 7168), four
    blocks an SM (64 registers); pairs, whose values ride along: 384 threads
-   of 21 (tiles of 8064, CUB's), two blocks an SM. On an H100 at 2^28 the
+   of 21 (tiles of 8064, CUB's shape for sm_80; for sm_90 and sm_100 CUB
+   takes 384 x 23 for pairs and 384 x 20 for keys), two blocks an SM. On an
+   H100 at 2^28 the
    bench measured keys in 6.36 ms (1.01x CUB) and pairs in 9.44 ms (0.93x),
    where 384 x 17 took 6.86 and 10.20 ms; the first version,
    __match_any_sync and 15 keys a thread, took 10.6 and 13.1 ms. */
@@ -83,7 +85,9 @@
    bit of the digit; then every lane reads the warp's count of the digit and
    the first of its peers writes it back. RANK_LEADER: the ballots, then the
    first of the peers alone adds to the count (an atomic that returns the
-   count before) and hands what it read to its peers with a shuffle. */
+   count before) and hands what it read to its peers with a shuffle. That
+   is CUB's own way (cub::MatchAny, a ballot loop, in its WARP_MATCH_ANY
+   ranking), where the last of the peers adds. */
 #define RANK_MATCH 0
 #define RANK_BALLOT 1
 #define RANK_LEADER 2
@@ -456,10 +460,13 @@ __device__ __forceinline__ void pass_tile(pass_smem<T, I> &s, const unsigned *__
    them before it ranks, so that later tiles looking back find them sooner.
    MINB: the blocks per SM asked of the compiler (0: none asked). At 384
    threads two blocks fit an SM at 80 registers a thread or below, three at
-   56 or below: with CUDA 13 for sm_90 and the defaults, `nvcc -Xptxas -v`
-   says 56 registers, spilling 12 bytes in the look-back pass, 92 chained
-   and 188 with pairs (the spills stay in L1); without the hint, 72 to 80
-   registers and two blocks, and the sort 18 % slower. */
+   56 or below: with CUDA 13.0 for sm_90 and the defaults, `nvcc -Xptxas -v`
+   says 56 registers for both passes, with no spill in the look-back pass
+   and 92 bytes spilled in the chained one (the spills stay in L1); the
+   sort's long tiles take 64 registers and spill 248 bytes, its pairs 80
+   and 40. Without the hint the passes take 66 (look-back) and 78
+   (chained), allotted 8 at a time as 72 and 80: two blocks an SM, and
+   the sort 18 % slower. */
 template <bool LOOKBACK, bool PAIRS, int T, int I, int RANK, bool EARLY, int MINB>
 __global__ __launch_bounds__(T, MINB * T <= SM_THREADS ? MINB : SM_THREADS / T) void pass_k3(
     const unsigned *__restrict__ keys_in, unsigned *__restrict__ keys_out, const unsigned *__restrict__ vals_in,
