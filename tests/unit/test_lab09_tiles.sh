@@ -97,6 +97,8 @@ breaks "a boundary size moved off its tile in the lab table" "$lab" '4097, 6529,
     's/6529,/6530,/' '6529 is not in the lab.s test_sizes'
 breaks "a size added to the lab table and not to the handout" "$lab" '(1L << 24) + 1}' \
     's/(1L << 24) + 1}/(1L << 24) + 1, 99}/' 'not marked: \[99\]'
+breaks "a tile count quoted wrong" "$readme" '^2571<!-- tile:' 's/^2571/2570/' "quoted '2570'"
+breaks "a time a hand-off quoted wrong" "$readme" '^0\.36<!-- tile: per-tile' 's/^0\.36/0.33/' "quoted '0.33'"
 
 [ "$markers" -ge "$min" ]
 report "marker count: $markers markers in $readme (at least $min)" $?
