@@ -6,7 +6,10 @@
 # condition, a range of a ratio over sizes: markers with by=, over=, agg=);
 # and their pointers (sections, labs, paths of the kit, figures, planted
 # bugs) resolve. The markup is described at the top of
-# tests/unit/handout_figures.py, which does the lookups.
+# tests/unit/handout_figures.py, which does the lookups. What lab 09's
+# handout derives from the solution's tiles (test sizes one past a tile,
+# tile counts, the time a hand-off of the chained pass from this data) is
+# checked by tests/unit/test_lab09_tiles.sh.
 #
 #   sh tests/unit/test_handout_figures.sh       (from the top of the kit; no GPU)
 #
@@ -125,6 +128,11 @@ changed "a pointer to a lab that does not exist" $l07 'lab 06' 's/lab 06/lab 89/
 changed "a figure of a GPU with no data" labs/09-onesweep-sort/README.md '`lab09_sweep_h200`' 's/`lab09_sweep_h200`/`lab09_sweep_h300`/' 'no plots/lab09_sweep_h300.gp'
 changed "a kit path that does not exist" $l07 '`plots/data/lab07.tsv`' 's|`plots/data/lab07.tsv`|`plots/data/lab77.tsv`|' 'no such file'
 changed "a path outside the kit left unmarked" labs/08-single-pass-scan/README.md '<!-- outside:' 's/<!-- outside:[^>]*-->//' 'mark it'
+# lab 02's bound on a reduce-then-scan's ratio to CUB, per GPU and n, is
+# (2/3) x copy / CUB's bandwidth from the data, not a figure typed in
+l02=labs/02-blelloch-scan/README.md
+changed "a bound per GPU changed" $l02 '^ *1\.12<!-- fig:.*col=copy_gbps / col=gbps' 's/1\.12<!-- fig:/1.21<!-- fig:/' 'quoted'
+changed "a bound taken from another size" $l02 '^ *0\.90<!-- fig:.*col=copy_gbps / col=gbps' 's/n=2^28 col=copy_gbps/n=2^24 col=copy_gbps/' 'quoted'
 
 # Markers that do not name exactly one value fail loudly.
 bad() {
