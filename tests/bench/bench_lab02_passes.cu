@@ -12,8 +12,13 @@
  * the GPU holds at once, walking the array in rounds (rounds_k below), so
  * that the input is read once. Every variant is first checked against CUB
  * at sizes that are not multiples of a tile. Needs a GPU of sm_70 or
- * later. A benchmark for lab 02's 0.9x goal, not a test: `make test` does
- * not run it.
+ * later. A benchmark, not a test (`make test` does not run it): what it
+ * measures is where part (b)'s time goes beside the copy's and CUB's, and
+ * how close two ways of reading the input once come to CUB. Each call is
+ * timed from an idle GPU, the flush waited for and no hold: the host's
+ * work for the call (CUB's set-up before its first kernel) is in the time,
+ * which at 2^24 makes CUB slower and the ratios higher than the kit's
+ * `run` and `make check` give (lab 02's handout, section 13).
  *
  *   tests/bench/bench_lab02_passes.sh [LOG2N ...] (default 24 28) [REPS=31]
  *
