@@ -1009,6 +1009,22 @@ def points_arg(text):
     return float(text) if text.strip() else None
 
 
+def drop_roster_files(grades, say):
+    """A run without ROSTER: an earlier run's import file and list of
+    roster students with no submission no longer match the gradebook (nor
+    does the class report, which counts that list): removed, said once."""
+    gone = []
+    for name in ("lms-import.csv", "lms-unmatched.txt"):
+        try:
+            os.remove(os.path.join(grades, name))
+            gone.append(name)
+        except FileNotFoundError:
+            pass
+    if gone:
+        say("lms: no ROSTER in this run: %s of an earlier run removed (it no longer matches the gradebook)"
+            % " and ".join(gone))
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="harness/lms.py")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -1057,6 +1073,8 @@ def main(argv):
                     say(line)
                 if a.roster:
                     export(a.grades, a.roster, a.assignment, finals, a.points_seed, say)
+                else:
+                    drop_roster_files(a.grades, say)
     except Bad as e:
         print("lms: %s" % e, file=sys.stderr)
         for line in e.lines:

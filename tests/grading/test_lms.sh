@@ -258,6 +258,13 @@ check "Canvas: the roster student with no submission, the submission with no ros
     grep -qx '  Doe, Dana (ID 1004, SIS User ID S1004)' $cg/lms-unmatched.txt &&
     grep -qx '  zedzoe_1099 (user_id 1099)' $cg/lms-unmatched.txt && grep -qx '  zedzoe_1099 (user_id 1099)' $t/canvas-finish.out &&
     grep -q 'Canvas import file: .*lms-import.csv' $t/canvas-finish.out"
+# a later run without ROSTER (a regrade, say): the import file and the
+# roster's list no longer match the gradebook, nor the class report's counts
+cp -r "$cg" "$t/canvas-noroster"
+python3 $lms finish "$t/canvas-noroster" --points-public 50 --points-seed 61 >"$t/canvas-noroster.out" 2>&1
+check "Canvas: a run without ROSTER removes the earlier run's import file and roster list, and says so" bash -c "
+    [ ! -e $t/canvas-noroster/lms-import.csv ] && [ ! -e $t/canvas-noroster/lms-unmatched.txt ] &&
+    grep -qx 'lms: no ROSTER in this run: lms-import.csv and lms-unmatched.txt of an earlier run removed (it no longer matches the gradebook)' $t/canvas-noroster.out"
 # on the run's output: the maximum of this run and of the graded one (with
 # PRIMLAB_SEED), so that a practice run says what to set the LMS to; each
 # submission and its roster row; who is late, by how much
@@ -271,11 +278,12 @@ check "Canvas: the run's output: the points of both runs, the LMS's out of date,
     grep -qx 'lms: late against DUE 2026-11-20T23:59:59Z (LATE=10%/day,max=50%): 1 of 4 graded' $t/canvas-finish.out &&
     grep -qE '^  jonesann_1002 +1 day +deduction 5 \(10% of 50\) +Canvas'\''s late mark' $t/canvas-finish.out &&
     [ \$(grep -c '^  .* day' $t/canvas-finish.out) = 1 ] || { cat $t/canvas-finish.out; exit 1; }"
-python3 $lms finish "$cg" --points-public 50 --points-seed 61 --seeded >"$t/canvas-seeded.out" 2>&1
+cp -r "$cg" "$t/canvas-seeded"
+python3 $lms finish "$t/canvas-seeded" --points-public 50 --points-seed 61 --seeded >"$t/canvas-seeded.out" 2>&1
 check "a graded run (PRIMLAB_SEED): its points and the practice run's" \
     grep -qx 'lms: points possible: 61 in this run (PRIMLAB_SEED set: hidden tests added); 50 without PRIMLAB_SEED' "$t/canvas-seeded.out"
-check "no DUE: the late line and columns go" bash -c "! grep -q '^late: ' $cg/jonesann_1002/report.txt &&
-    [ \"\$(head -n 1 $cg/gradebook.csv)\" = student,lab01,total ]"
+check "no DUE: the late line and columns go" bash -c "! grep -q '^late: ' $t/canvas-seeded/jonesann_1002/report.txt &&
+    [ \"\$(head -n 1 $t/canvas-seeded/gradebook.csv)\" = student,lab01,total ]"
 python3 $lms finish "$cg" --due 2026-11-20T23:59 --roster $canvas_roster --assignment "Lab 3" >"$t/canvas-lab3.out" 2>&1
 echo $? >"$t/canvas-lab3.rc"
 check "Canvas, a title of no column: status 2, the candidates, no import file, the late columns kept" bash -c "
