@@ -7,6 +7,9 @@
 #   <student>/report.txt     the files graded and ignored, then the report
 #   <student>/results.json   Gradescope's results (no score in a dry run)
 #   <student>.zip            that folder, to hand back (python3's zipfile)
+# and, for a Canvas download, canvas-upload.zip: every report named
+# <name>_<user id>_<file id>_report.txt, as Canvas's Re-Upload Submissions
+# matches a file to a student's submission (docs/instructor-guide.md).
 # A student with no results (not graded yet, or ungraded) is skipped with a
 # line. Every file is passed once more through harness/student_paths.py, so
 # that results published by an older kit name no grader's path either: no
@@ -65,6 +68,33 @@ while IFS= read -r name; do
     bundle "$name" || die "could not make the feedback of '$name' in '$work'"
     made=$((made + 1))
 done < <(students)
+# Canvas: each report named as Re-Upload Submissions finds its student
+# (<name>_<user id>_<id of a file of theirs>_report.txt: the first two
+# all-digit parts of the name), from GRADES/submissions.tsv (harness/lms.py)
+canvas=$(python3 - "$grades" "$work" <<'PY'
+import csv, os, re, sys, zipfile
+grades, work = sys.argv[1], sys.argv[2]
+path = os.path.join(grades, "submissions.tsv")
+rows = []
+if os.path.exists(path):
+    with open(path, newline="") as f:
+        for cells in csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            if cells and not cells[0].startswith("#") and len(cells) >= 9 and cells[1] == "canvas":
+                rows.append(cells)
+named = []
+for cells in rows:
+    who, uid, name, aid = cells[0], cells[2], cells[5], cells[8]
+    report = os.path.join(work, who, "report.txt")
+    if uid.isdigit() and aid.isdigit() and aid != "0" and os.path.isfile(report):
+        stem = re.sub(r"[^a-z0-9]", "", name.lower()) or "student"
+        named.append(("%s_%s_%s_report.txt" % (stem, uid, aid), report))
+if named and not os.path.exists(os.path.join(work, "canvas-upload.zip")):
+    with zipfile.ZipFile(os.path.join(work, "canvas-upload.zip"), "w", zipfile.ZIP_DEFLATED) as z:
+        for arc, report in named:
+            z.write(report, arc)
+    print(len(named))
+PY
+) || die "could not write the Canvas upload zip in '$work'"
 chmod 755 "$work" || exit 2
 old=""
 if [ -e "$grades/feedback" ]; then
@@ -74,3 +104,5 @@ mv -T "$work" "$grades/feedback" || die "could not write '$grades/feedback'"
 work=$old
 echo "feedback: $made students in $grades/feedback (a folder and a .zip each)$([ $skipped = 0 ] ||
     echo ", $skipped skipped")"
+[ -z "$canvas" ] || echo "feedback: Canvas: $grades/feedback/canvas-upload.zip, the reports of $canvas students" \
+    "named for the assignment's Re-Upload Submissions (each attached to its student's submission as a comment)"

@@ -410,13 +410,16 @@ def canvas_students(src, say):
             say("== %s: names no student (not a Canvas submission file): not graded" % shown(name))
             continue
         s = students.setdefault(p["student"], {"lms": "canvas", "user_id": p["uid"], "sis_id": "", "email": "",
-                                               "name": p["name"], "submitted_at": "", "late_mark": "", "files": {}})
+                                               "name": p["name"], "submitted_at": "", "late_mark": "", "files": {},
+                                               "attachment": ""})
         if p["late"]:
             s["late_mark"] = "LATE"
         old = s["files"].get(p["file"])
         if old and old[0] > p["aid"]:  # the later upload (the larger attachment id) stays
             continue
         s["files"][p["file"]] = (p["aid"], name)
+    for s in students.values():
+        s["attachment"] = str(s["files"][min(s["files"])][0])
     return students
 
 
@@ -449,7 +452,7 @@ def gradescope_students(src, say):
             students[who] = {"lms": "gradescope", "user_id": "", "sis_id": person.get("sid", ""),
                              "email": person.get("email", ""), "name": person.get("name", ""),
                              "submitted_at": ruby_time(sub["created_at"]), "late_mark": "",
-                             "files": {inner: (0, n) for inner, n in folders[folder]}}
+                             "files": {inner: (0, n) for inner, n in folders[folder]}, "attachment": ""}
     for folder in sorted(set(meta) - set(folders)):
         say("== %s: in submission_metadata.yml but no folder %s/: not graded" % (
             ", ".join(shown(p.get("name") or p.get("sid") or "?") for p in meta[folder]["submitters"]) or "nobody",
@@ -491,7 +494,10 @@ def write_entry(src, who, rec, dest, say):
         os.makedirs(os.path.join(dest, who), exist_ok=True)
 
 
-SUB_FIELDS = ["student", "lms", "user_id", "sis_id", "email", "name", "submitted_at", "late_mark"]
+# attachment: Canvas's id of one of the student's files (the first by its
+# original name), with which make feedback names the student's report for
+# Canvas's Re-Upload Submissions (harness/feedback.sh)
+SUB_FIELDS = ["student", "lms", "user_id", "sis_id", "email", "name", "submitted_at", "late_mark", "attachment"]
 
 
 def incoming(subs_dir, grades, say):

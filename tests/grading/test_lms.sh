@@ -241,7 +241,8 @@ check "Canvas: the students of the download, and the file that names none" bash 
     grep -qx '== notes.txt: names no student (not a Canvas submission file): not graded' $t/canvas-incoming.out &&
     [ \"\$(ls $cg/.incoming)\" = \"\$(printf 'jonesann_1002\nleechris_1003\nsmithbob_1001\nzedzoe_1099\n')\" ] &&
     [ -f $cg/.incoming/leechris_1003/prefix_sum.cu ] && [ -f $cg/.incoming/leechris_1003/scan_helpers.cuh ] &&
-    grep -qP '^jonesann_1002\tcanvas\t1002\t\t\tjonesann\t\tLATE$' $cg/submissions.tsv"
+    grep -qP '^jonesann_1002\tcanvas\t1002\t\t\tjonesann\t\tLATE\t50002$' $cg/submissions.tsv &&
+    grep -qP '^leechris_1003\t.*\t50004$' $cg/submissions.tsv"
 python3 $lms finish "$cg" --due 2026-11-20T23:59 --late "10%/day,max=50%" \
     --roster $canvas_roster --assignment "Lab 1" --points-public 50 --points-seed 61 >"$t/canvas-finish.out" 2>&1
 check "Canvas: the import file, cell by cell" same_csv "$cg/lms-import.csv" tests/fixtures/lms/canvas/expected-import.csv
@@ -317,9 +318,9 @@ for s in Alice_Ng_A100:50:gpu Bob_Ode_B200:40:gpu Carol_Park_C300:0:dry; do
 done
 check "Gradescope: submitters, times in UTC, the stray file" bash -c "
     grep -qx '== assignment_777_export/README.txt: names no student (not in a submission folder): not graded' $t/gs-incoming.out &&
-    grep -qP '^Bob_Ode_B200\tgradescope\t\tB200\tbob@uni.edu\tBob Ode\t2026-11-22T08:00:00Z\t$' $gg/submissions.tsv &&
-    grep -qP '^Carol_Park_C300\t.*\t2026-11-20T22:30:00Z\t$' $gg/submissions.tsv &&
-    grep -qP '^Alice_Ng_A100\t.*\t2026-11-20T21:15:42Z\t$' $gg/submissions.tsv &&
+    grep -qP '^Bob_Ode_B200\tgradescope\t\tB200\tbob@uni.edu\tBob Ode\t2026-11-22T08:00:00Z\t\t$' $gg/submissions.tsv &&
+    grep -qP '^Carol_Park_C300\t.*\t2026-11-20T22:30:00Z\t\t$' $gg/submissions.tsv &&
+    grep -qP '^Alice_Ng_A100\t.*\t2026-11-20T21:15:42Z\t\t$' $gg/submissions.tsv &&
     [ -f $gg/.incoming/Bob_Ode_B200/include/helpers.cuh ]"
 python3 $lms finish "$gg" --due 2026-11-20T23:59 --late 10%/day \
     --roster tests/fixtures/lms/gradescope/gradebook-export.csv --assignment "Lab 1" >"$t/gs-finish.out" 2>&1
@@ -385,7 +386,19 @@ else
         grep -qx '== notes.txt: names no student (not a Canvas submission file): not graded' $t/grade.out &&
         for s in jonesann_1002 leechris_1003 smithbob_1001 zedzoe_1099; do [ -f $g/\$s/report.txt ] || exit 1; done"
     check "make grade, Canvas: submissions.tsv" bash -c "
-        [ \"\$(grep -vc '^#' $g/submissions.tsv)\" = 4 ] && grep -qP '^jonesann_1002\tcanvas\t1002\t.*\tLATE$' $g/submissions.tsv"
+        [ \"\$(grep -vc '^#' $g/submissions.tsv)\" = 4 ] && grep -qP '^jonesann_1002\tcanvas\t1002\t.*\tLATE\t50002$' $g/submissions.tsv"
+    harness/feedback.sh "$g" >"$t/feedback.out" 2>&1
+    check "make feedback, Canvas: the reports named for Re-Upload Submissions (user id, a file's id)" python3 - "$g/feedback" "$t/feedback.out" <<'PY'
+import sys, zipfile
+fb, out = sys.argv[1:3]
+names = sorted(zipfile.ZipFile(fb + "/canvas-upload.zip").namelist())
+want = ["jonesann_1002_50002_report.txt", "leechris_1003_50004_report.txt", "smithbob_1001_50001_report.txt",
+        "zedzoe_1099_50009_report.txt"]
+assert names == want, names
+z = zipfile.ZipFile(fb + "/canvas-upload.zip")
+assert z.read("smithbob_1001_50001_report.txt") == open(fb + "/smithbob_1001/report.txt", "rb").read()
+assert "canvas-upload.zip, the reports of 4 students named for the assignment's Re-Upload Submissions" in open(out).read()
+PY
     check "make grade, Canvas: both of a student's files graded under their own names" \
         grep -q 'graded: prefix_sum.cu scan_helpers.cuh' "$g/leechris_1003/results.json"
     check "make grade, Canvas: the late line, the late columns" bash -c "

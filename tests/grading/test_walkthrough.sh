@@ -22,7 +22,8 @@
 #     the graded run's (PRIMLAB_SEED), as the lab's table lists them; each
 #     submission and its roster row; the late students;
 #   - the regrade of one student adds one record line, for that student;
-#   - the feedback bundle names no path of the grading machine;
+#   - the feedback bundle names no path of the grading machine, and
+#     Canvas's upload zip holds the four reports;
 #   - with a GPU, the seconds each student took (the record).
 # Prints one line per check, then `N passed, N failed, N skipped`.
 # tier: slow (the instructor guide's whole walk, a dry run of every step; CI and make test-slow run it)
@@ -209,11 +210,14 @@ p=""
 if [ -d "$g/feedback" ]; then
     leak=$(grep -rlE -e "$kit" -e "$t" -e '/build/|/stage/|/tmp/' "$g/feedback" 2>/dev/null | head -n 3)
     [ -z "$leak" ] || p="a grader path in $leak"
-    [ "$(ls "$g/feedback" | grep -c '\.zip$')" = 4 ] || p="$p; not one zip per student: $(ls "$g/feedback" | tr '\n' ' ')"
+    [ "$(ls "$g/feedback" | grep -v '^canvas-upload\.zip$' | grep -c '\.zip$')" = 4 ] ||
+        p="$p; not one zip per student: $(ls "$g/feedback" | tr '\n' ' ')"
+    [ "$(python3 -c 'import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).namelist()))' \
+        "$g/feedback/canvas-upload.zip" 2>/dev/null)" = 4 ] || p="$p; no canvas-upload.zip of the 4 reports"
 else
     p="no $g/feedback after make feedback"
 fi
-verdict "the feedback bundle: a zip per student, no grader path" "$p"
+verdict "the feedback bundle: a zip per student and Canvas's upload zip, no grader path" "$p"
 
 if [ "$gpu" = 1 ]; then
     echo "      seconds per student (the record): $(awk -F '\t' '{ printf "%s %s s; ", $1, $9 }' "$g/.graded.tsv")"
