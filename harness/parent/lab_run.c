@@ -247,7 +247,8 @@ static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, doubl
         c->deadline = pl_now() + c->limit_s;
     }
     if (!pl_session_request(c->s, &q, rep, c->deadline, wall ? wall : &w, c->r)) {
-        if (c->r->status == PL_TIMEOUT) {
+        /* (a worker that did not start in time keeps that reason) */
+        if (c->r->status == PL_TIMEOUT && strncmp(c->r->reason, "did not start", 13) != 0) {
             snprintf(c->r->reason, sizeof c->r->reason, "timed out after %g s and was killed (%s)", c->limit_s,
                      c->n == 0 ? "at n = 0, an empty input: a loop or log2(n) that never ends?"
                                : "a kernel or loop that never finishes?");
