@@ -182,6 +182,15 @@ elif command -v ccache >/dev/null 2>&1; then
     say "ccache: $(command -v ccache) ($(ccache --version | head -n 1))"
 fi
 
+# Optional: SQLite's header and library, for the check service's queue
+# (harness/serve/, issue 55). Without them its suite is not built: the kit
+# checks and grades all the same.
+if [ ! -f /usr/include/sqlite3.h ] && ! apt_install libsqlite3-dev; then
+    say "warning: libsqlite3-dev is missing ($why): the check service's queue (harness/serve/) is not built nor tested"
+elif [ -f /usr/include/sqlite3.h ]; then
+    say "sqlite3: /usr/include/sqlite3.h"
+fi
+
 # Optional: the sandbox. Without it make check runs student code unsandboxed
 # (with a warning) and make grade refuses to run.
 if ! command -v bwrap >/dev/null 2>&1 && ! apt_install bubblewrap; then

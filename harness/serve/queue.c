@@ -1,0 +1,296 @@
+/* harness/serve/queue.c: the check service's durable queue (queue.h), on
+ * SQLite: the schema, and each change as one IMMEDIATE transaction. */
+#include "queue.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pl_queue {
+    sqlite3 *db;
+};
+
+static const char SCHEMA[] =
+    "CREATE TABLE IF NOT EXISTS jobs ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " student TEXT NOT NULL,"
+    " lab TEXT NOT NULL,"
+    " state INTEGER NOT NULL,"
+    " attempts INTEGER NOT NULL DEFAULT 0,"
+    " gpu INTEGER NOT NULL DEFAULT -1,"
+    " submitted REAL NOT NULL,"
+    " started REAL NOT NULL DEFAULT 0,"
+    " finished REAL NOT NULL DEFAULT 0,"
+    " reason TEXT NOT NULL DEFAULT '');"
+    "CREATE INDEX IF NOT EXISTS jobs_state ON jobs(state, id);"
+    "CREATE INDEX IF NOT EXISTS jobs_student ON jobs(student, submitted);";
+
+static void say(char *why, size_t cap, const char *what, sqlite3 *db)
+{
+    if (why && cap)
+        snprintf(why, cap, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+/* Runs SQL (no rows): 0, or -1 with why. */
+static int exec(pl_queue *q, const char *sql, char *why, size_t cap)
+{
+    char *err = NULL;
+    if (sqlite3_exec(q->db, sql, NULL, NULL, &err) == SQLITE_OK)
+        return 0;
+    if (why && cap)
+        snprintf(why, cap, "the queue's database: %s", err ? err : "error");
+    sqlite3_free(err);
+    return -1;
+}
+
+pl_queue *pl_queue_open(const char *path, int busy_ms, char *why, size_t cap)
+{
+    pl_queue *q = calloc(1, sizeof *q);
+    if (!q) {
+        say(why, cap, "the queue", NULL);
+        return NULL;
+    }
+    if (sqlite3_open_v2(path, &q->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) !=
+        SQLITE_OK) {
+        say(why, cap, path, q->db);
+        pl_queue_close(q);
+        return NULL;
+    }
+    sqlite3_busy_timeout(q->db, busy_ms > 0 ? busy_ms : 10000);
+    /* WAL: readers never wait for the writer; FULL: a commit is on the
+       disk when it returns, in WAL mode too */
+    if (exec(q, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", why, cap) != 0 ||
+        exec(q, SCHEMA, why, cap) != 0) {
+        pl_queue_close(q);
+        return NULL;
+    }
+    return q;
+}
+
+void pl_queue_close(pl_queue *q)
+{
+    if (!q)
+        return;
+    sqlite3_close(q->db);
+    free(q);
+}
+
+/* A statement of SQL, NULL with why. */
+static sqlite3_stmt *prepare(pl_queue *q, const char *sql, char *why, size_t cap)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(q->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        say(why, cap, "the queue's database", q->db);
+        return NULL;
+    }
+    return st;
+}
+
+/* One number a query gives (its first column of its first row); -1 with
+   why on an error. */
+static long scalar(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
+{
+    long v = 0;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    else if (rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        v = -1;
+    }
+    sqlite3_finalize(st);
+    return v;
+}
+
+static int begin(pl_queue *q, char *why, size_t cap) { return exec(q, "BEGIN IMMEDIATE", why, cap); }
+static int commit(pl_queue *q, char *why, size_t cap) { return exec(q, "COMMIT", why, cap); }
+static void rollback(pl_queue *q) { sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL); }
+
+long pl_queue_submit(pl_queue *q, const char *student, const char *lab, double now, const pl_queue_limits *lim,
+                     char *why, size_t cap)
+{
+    if (begin(q, why, cap) != 0)
+        return -1;
+    sqlite3_stmt *st;
+    long n;
+    if (lim && lim->per_hour > 0) {
+        st = prepare(q, "SELECT count(*) FROM jobs WHERE student = ?1 AND submitted > ?2", why, cap);
+        if (!st)
+            goto fail;
+        sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
+        sqlite3_bind_double(st, 2, now - 3600);
+        if ((n = scalar(q, st, why, cap)) < 0)
+            goto fail;
+        if (n >= lim->per_hour) {
+            snprintf(why, cap, "refused: %ld jobs of yours in the last hour, the course's limit is %d an hour", n,
+                     lim->per_hour);
+            goto fail;
+        }
+    }
+    if (lim && lim->cap > 0) {
+        st = prepare(q, "SELECT count(*) FROM jobs WHERE state = 0", why, cap);
+        if (!st || (n = scalar(q, st, why, cap)) < 0)
+            goto fail;
+        if (n >= lim->cap) {
+            snprintf(why, cap, "refused: the queue is full (%ld jobs waiting, at most %d): submit again later", n,
+                     lim->cap);
+            goto fail;
+        }
+    }
+    st = prepare(q, "INSERT INTO jobs (student, lab, state, submitted) VALUES (?1, ?2, 0, ?3)", why, cap);
+    if (!st)
+        goto fail;
+    sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, lab, -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 3, now);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        goto fail;
+    }
+    long id = (long)sqlite3_last_insert_rowid(q->db);
+    if (commit(q, why, cap) != 0)
+        goto fail;
+    return id;
+fail:
+    rollback(q);
+    return -1;
+}
+
+/* Job ID's row into *job. 1, 0 (none) or -1. */
+static int read_job(pl_queue *q, long id, pl_job *job, char *why, size_t cap)
+{
+    sqlite3_stmt *st = prepare(q,
+                               "SELECT id, student, lab, state, attempts, gpu, submitted, started, finished, reason "
+                               "FROM jobs WHERE id = ?1",
+                               why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        memset(job, 0, sizeof *job);
+        job->id = (long)sqlite3_column_int64(st, 0);
+        snprintf(job->student, sizeof job->student, "%s", (const char *)sqlite3_column_text(st, 1));
+        snprintf(job->lab, sizeof job->lab, "%s", (const char *)sqlite3_column_text(st, 2));
+        job->state = sqlite3_column_int(st, 3);
+        job->attempts = sqlite3_column_int(st, 4);
+        job->gpu = sqlite3_column_int(st, 5);
+        job->submitted = sqlite3_column_double(st, 6);
+        job->started = sqlite3_column_double(st, 7);
+        job->finished = sqlite3_column_double(st, 8);
+        snprintf(job->reason, sizeof job->reason, "%s", (const char *)sqlite3_column_text(st, 9));
+        found = 1;
+    } else if (rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        found = -1;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+int pl_queue_get(pl_queue *q, long id, pl_job *job, char *why, size_t cap) { return read_job(q, id, job, why, cap); }
+
+/* The round robin, in one query: among students with a queued job and none
+   running, the one whose last start is oldest (never started: first), ties
+   by their oldest queued job; then that student's oldest queued job. */
+static const char NEXT_JOB[] =
+    "SELECT j.id FROM jobs j"
+    " JOIN (SELECT student, min(id) AS first FROM jobs WHERE state = 0 GROUP BY student) w"
+    "   ON j.id = w.first"
+    " WHERE NOT EXISTS (SELECT 1 FROM jobs r WHERE r.student = j.student AND r.state = 1)"
+    " ORDER BY (SELECT coalesce(max(s.started), 0) FROM jobs s WHERE s.student = j.student AND s.started > 0),"
+    "          j.id"
+    " LIMIT 1";
+
+int pl_queue_claim(pl_queue *q, int gpu, double now, pl_job *job, char *why, size_t cap)
+{
+    if (begin(q, why, cap) != 0)
+        return -1;
+    sqlite3_stmt *st = prepare(q, NEXT_JOB, why, cap);
+    long id;
+    if (!st || (id = scalar(q, st, why, cap)) < 0)
+        goto fail;
+    if (id == 0) {
+        rollback(q);
+        return 0;
+    }
+    st = prepare(q, "UPDATE jobs SET state = 1, attempts = attempts + 1, gpu = ?2, started = ?3 WHERE id = ?1", why,
+                 cap);
+    if (!st)
+        goto fail;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int(st, 2, gpu);
+    sqlite3_bind_double(st, 3, now);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        goto fail;
+    }
+    if (read_job(q, id, job, why, cap) != 1 || commit(q, why, cap) != 0)
+        goto fail;
+    return 1;
+fail:
+    rollback(q);
+    return -1;
+}
+
+int pl_queue_finish(pl_queue *q, long id, int ok, const char *reason, double now, char *why, size_t cap)
+{
+    sqlite3_stmt *st = prepare(q, "UPDATE jobs SET state = ?2, finished = ?3, reason = ?4 WHERE id = ?1 AND state = 1",
+                               why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int(st, 2, ok ? PL_JOB_DONE : PL_JOB_FAILED);
+    sqlite3_bind_double(st, 3, now);
+    sqlite3_bind_text(st, 4, reason ? reason : "", -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        return -1;
+    }
+    if (sqlite3_changes(q->db) != 1) {
+        snprintf(why, cap, "no running job %ld", id);
+        return -1;
+    }
+    return 0;
+}
+
+int pl_queue_recover(pl_queue *q, double now, int *requeued, int *failed, char *why, size_t cap)
+{
+    if (begin(q, why, cap) != 0)
+        return -1;
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "UPDATE jobs SET state = 3, finished = %.6f, reason = 'the check service stopped while it ran, "
+             "%d times: not run again' WHERE state = 1 AND attempts >= %d",
+             now, PL_QUEUE_MAX_ATTEMPTS, PL_QUEUE_MAX_ATTEMPTS);
+    if (exec(q, sql, why, cap) != 0)
+        goto fail;
+    *failed = sqlite3_changes(q->db);
+    if (exec(q, "UPDATE jobs SET state = 0, gpu = -1 WHERE state = 1", why, cap) != 0)
+        goto fail;
+    *requeued = sqlite3_changes(q->db);
+    if (commit(q, why, cap) != 0)
+        goto fail;
+    return 0;
+fail:
+    rollback(q);
+    return -1;
+}
+
+long pl_queue_count(pl_queue *q, int state)
+{
+    sqlite3_stmt *st = prepare(q, state < 0 ? "SELECT count(*) FROM jobs" : "SELECT count(*) FROM jobs WHERE state = ?1",
+                               NULL, 0);
+    if (!st)
+        return -1;
+    if (state >= 0)
+        sqlite3_bind_int(st, 1, state);
+    return scalar(q, st, NULL, 0);
+}

@@ -1,0 +1,82 @@
+/* harness/serve/queue.h: the check service's queue of jobs (issue 55),
+ * kept in SQLite so that a job once accepted is never lost.
+ *
+ * A job is one student's lab to check: queued, then running on one GPU,
+ * then done or failed (with a reason). The database is one file in WAL
+ * mode with synchronous=FULL: a submit that returned an id has reached
+ * the disk, and a service killed at any instant (kill -9, a power cut)
+ * leaves every job in one of those states. On the next open,
+ * pl_queue_recover puts a job that was running back in the queue once; a
+ * job the service died under twice fails with a reason, so that code that
+ * takes the service down cannot hold the queue.
+ *
+ * Fair, for a class at a deadline: at most one running job per student;
+ * the next job is the oldest queued job of the student who waited longest
+ * since their last start (round robin, a student never started first);
+ * a student may queue at most per_hour jobs an hour, and the whole queue
+ * holds at most cap jobs not yet started. Each refusal is a one-line
+ * reason for the student.
+ *
+ * Several processes may hold the file at once (the service, a worker per
+ * GPU, an instructor's command): every change is one IMMEDIATE
+ * transaction, and a writer waits for another up to busy_ms.
+ *
+ * Nothing here runs student code or reads a student's files: the service
+ * (harness/serve/, later steps) stages them and runs each job through the
+ * kit's check path, as make check does. */
+#ifndef PRIMLAB_SERVE_QUEUE_H
+#define PRIMLAB_SERVE_QUEUE_H
+
+#include <stddef.h>
+
+typedef struct pl_queue pl_queue;
+
+typedef struct pl_queue_limits {
+    int per_hour;   /* jobs a student may submit in any hour; 0: no limit */
+    int cap;        /* jobs queued (not started) in all; 0: no limit */
+} pl_queue_limits;
+
+enum pl_job_state { PL_JOB_QUEUED, PL_JOB_RUNNING, PL_JOB_DONE, PL_JOB_FAILED };
+
+typedef struct pl_job {
+    long id;
+    char student[128];
+    char lab[8];
+    int state;          /* enum pl_job_state */
+    int attempts;       /* starts so far: 1 once claimed, 2 after a recovery */
+    int gpu;            /* the GPU it runs or ran on; -1 before */
+    double submitted, started, finished; /* seconds (the caller's clock); 0: not yet */
+    char reason[256];   /* a failed job's reason */
+} pl_job;
+
+/* A job the service died under this many times fails. */
+#define PL_QUEUE_MAX_ATTEMPTS 2
+
+/* Opens (creating it when missing) the queue in PATH; NULL with why. */
+pl_queue *pl_queue_open(const char *path, int busy_ms, char *why, size_t cap);
+void pl_queue_close(pl_queue *q);
+
+/* Queues STUDENT's LAB at NOW: the job's id, or -1 with the refusal (or
+   the error) in why, one line. */
+long pl_queue_submit(pl_queue *q, const char *student, const char *lab, double now, const pl_queue_limits *lim,
+                     char *why, size_t cap);
+
+/* The next job, fairly (above), now running on GPU: 1 with *job filled, 0
+   when no job may start, -1 on an error (why). */
+int pl_queue_claim(pl_queue *q, int gpu, double now, pl_job *job, char *why, size_t cap);
+
+/* Job ID ends: done, or failed with REASON. 0, or -1 (why): no running job
+   of that id. */
+int pl_queue_finish(pl_queue *q, long id, int ok, const char *reason, double now, char *why, size_t cap);
+
+/* After a restart: each job left running is queued again, or failed once
+   it was started PL_QUEUE_MAX_ATTEMPTS times. The counts, or -1 (why). */
+int pl_queue_recover(pl_queue *q, double now, int *requeued, int *failed, char *why, size_t cap);
+
+/* Job ID as it stands: 1, 0 when there is none, -1 on an error. */
+int pl_queue_get(pl_queue *q, long id, pl_job *job, char *why, size_t cap);
+
+/* Jobs in STATE (all states: -1). */
+long pl_queue_count(pl_queue *q, int state);
+
+#endif

@@ -1,0 +1,308 @@
+/* tests/unit/test_serve_queue.c: Check tests of the check service's queue
+ * (harness/serve/queue.h) on a real SQLite file: the round robin between
+ * students, one running job each, the hourly limit and the cap with their
+ * one-line refusals, recovery after the service died (once: queued again;
+ * twice: failed with a reason), a process killed with SIGKILL in the
+ * middle of its work losing no accepted job, and processes side by side
+ * (200 students submitting at once; four claimers) where every job is
+ * accepted once and run exactly once. No GPU, no service: the queue alone,
+ * which no slower test isolates. */
+#define _GNU_SOURCE
+#include "../../harness/serve/queue.h"
+#include "../lib/check_main.h"
+
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static char dir[64], path[128];
+
+static void fresh(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/primlab-queue-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/queue.db", dir);
+}
+
+static void gone(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static pl_queue *open_q(void)
+{
+    char why[256] = "";
+    pl_queue *q = pl_queue_open(path, 20000, why, sizeof why);
+    ck_assert_msg(q != NULL, "open: %s", why);
+    return q;
+}
+
+static long submit(pl_queue *q, const char *who, double now)
+{
+    char why[256] = "";
+    long id = pl_queue_submit(q, who, "01", now, NULL, why, sizeof why);
+    ck_assert_msg(id > 0, "submit: %s", why);
+    return id;
+}
+
+/* The student of the job claimed now, "" when none may start. */
+static const char *claim(pl_queue *q, double now, pl_job *j)
+{
+    char why[256] = "";
+    int rc = pl_queue_claim(q, 0, now, j, why, sizeof why);
+    ck_assert_msg(rc >= 0, "claim: %s", why);
+    return rc ? j->student : "";
+}
+
+static void finish(pl_queue *q, long id, double now)
+{
+    char why[256] = "";
+    ck_assert_msg(pl_queue_finish(q, id, 1, "", now, why, sizeof why) == 0, "finish: %s", why);
+}
+
+START_TEST(round_robin_between_students)
+{
+    fresh();
+    pl_queue *q = open_q();
+    submit(q, "ann", 1), submit(q, "ann", 2), submit(q, "ann", 3), submit(q, "bob", 4), submit(q, "cat", 5);
+    pl_job a, b, c, x;
+    ck_assert_str_eq(claim(q, 10, &a), "ann");
+    ck_assert_str_eq(claim(q, 11, &b), "bob");
+    ck_assert_str_eq(claim(q, 12, &c), "cat");
+    /* ann's next job waits for her first: one running job a student */
+    ck_assert_str_eq(claim(q, 13, &x), "");
+    finish(q, a.id, 14);
+    ck_assert_str_eq(claim(q, 15, &x), "ann");
+    ck_assert_int_eq(x.id, a.id + 1);
+    ck_assert_int_eq(x.attempts, 1);
+    ck_assert_int_eq(pl_queue_count(q, PL_JOB_DONE), 1);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+START_TEST(the_longest_wait_goes_first)
+{
+    fresh();
+    pl_queue *q = open_q();
+    /* ann ran at 10, bob at 20: with a job each queued, ann's goes first,
+       though bob submitted before her */
+    pl_job j;
+    submit(q, "ann", 1), submit(q, "bob", 2);
+    ck_assert_str_eq(claim(q, 10, &j), "ann");
+    finish(q, j.id, 11);
+    ck_assert_str_eq(claim(q, 20, &j), "bob");
+    finish(q, j.id, 21);
+    submit(q, "bob", 30), submit(q, "ann", 31);
+    ck_assert_str_eq(claim(q, 40, &j), "ann");
+    ck_assert_str_eq(claim(q, 41, &j), "bob");
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+START_TEST(hourly_limit_and_cap_refuse_in_one_line)
+{
+    fresh();
+    pl_queue *q = open_q();
+    char why[256];
+    pl_queue_limits lim = {.per_hour = 3, .cap = 0};
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_gt(pl_queue_submit(q, "ann", "01", 100 + i, &lim, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_submit(q, "ann", "01", 200, &lim, why, sizeof why), -1);
+    ck_assert_str_eq(why, "refused: 3 jobs of yours in the last hour, the course's limit is 3 an hour");
+    ck_assert_int_gt(pl_queue_submit(q, "bob", "01", 200, &lim, why, sizeof why), 0);
+    ck_assert_int_gt(pl_queue_submit(q, "ann", "01", 100 + 3601, &lim, why, sizeof why), 0);
+    pl_queue_limits full = {.per_hour = 0, .cap = 5};
+    ck_assert_int_eq(pl_queue_submit(q, "cat", "01", 300, &full, why, sizeof why), -1);
+    ck_assert_str_eq(why, "refused: the queue is full (5 jobs waiting, at most 5): submit again later");
+    ck_assert_ptr_null(strchr(why, '\n'));
+    ck_assert_int_eq(pl_queue_count(q, -1), 5);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+START_TEST(a_job_the_service_died_under_runs_again_once)
+{
+    fresh();
+    pl_queue *q = open_q();
+    pl_job j;
+    char why[256];
+    int re, failed;
+    long id = submit(q, "ann", 1);
+    claim(q, 2, &j);
+    pl_queue_close(q); /* the service stops, the job unfinished */
+    q = open_q();
+    ck_assert_int_eq(pl_queue_recover(q, 3, &re, &failed, why, sizeof why), 0);
+    ck_assert_int_eq(re, 1);
+    ck_assert_int_eq(failed, 0);
+    ck_assert_str_eq(claim(q, 4, &j), "ann");
+    ck_assert_int_eq(j.id, id);
+    ck_assert_int_eq(j.attempts, 2);
+    pl_queue_close(q); /* and again */
+    q = open_q();
+    ck_assert_int_eq(pl_queue_recover(q, 5, &re, &failed, why, sizeof why), 0);
+    ck_assert_int_eq(re, 0);
+    ck_assert_int_eq(failed, 1);
+    ck_assert_int_eq(pl_queue_get(q, id, &j, why, sizeof why), 1);
+    ck_assert_int_eq(j.state, PL_JOB_FAILED);
+    ck_assert_str_eq(j.reason, "the check service stopped while it ran, 2 times: not run again");
+    ck_assert_str_eq(claim(q, 6, &j), "");
+    /* a finish for a job not running is refused */
+    ck_assert_int_eq(pl_queue_finish(q, id, 1, "", 7, why, sizeof why), -1);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+START_TEST(sigkill_loses_no_accepted_job)
+{
+    fresh();
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    if (pid == 0) { /* the service: 50 jobs accepted, 2 started, then killed */
+        close(fds[0]);
+        char why[256];
+        pl_queue *q = pl_queue_open(path, 20000, why, sizeof why);
+        for (int i = 0; q && i < 50; i++) {
+            char who[32];
+            snprintf(who, sizeof who, "s%02d", i);
+            if (pl_queue_submit(q, who, "01", i, NULL, why, sizeof why) < 0)
+                _exit(1);
+        }
+        pl_job j;
+        for (int i = 0; q && i < 2; i++)
+            if (pl_queue_claim(q, i, 100, &j, why, sizeof why) != 1)
+                _exit(1);
+        (void)!write(fds[1], "k", 1);
+        for (;;)
+            pause();
+    }
+    close(fds[1]);
+    char c;
+    ck_assert_int_eq(read(fds[0], &c, 1), 1);
+    kill(pid, SIGKILL);
+    int st;
+    waitpid(pid, &st, 0);
+    ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    pl_queue *q = open_q();
+    ck_assert_int_eq(pl_queue_count(q, -1), 50);
+    ck_assert_int_eq(pl_queue_count(q, PL_JOB_RUNNING), 2);
+    char why[256];
+    int re, failed;
+    ck_assert_int_eq(pl_queue_recover(q, 200, &re, &failed, why, sizeof why), 0);
+    ck_assert_int_eq(re, 2);
+    ck_assert_int_eq(pl_queue_count(q, PL_JOB_QUEUED), 50);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+/* N processes at once, each running fn(i); all must exit 0. */
+static void side_by_side(int n, int (*fn)(int))
+{
+    pid_t pids[64];
+    for (int i = 0; i < n; i++) {
+        pids[i] = fork();
+        ck_assert_int_ge(pids[i], 0);
+        if (pids[i] == 0)
+            _exit(fn(i));
+    }
+    for (int i = 0; i < n; i++) {
+        int st;
+        waitpid(pids[i], &st, 0);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "process %d failed", i);
+    }
+}
+
+static int ten_students(int k) /* students 10k .. 10k+9, one job each */
+{
+    char why[256];
+    pl_queue *q = pl_queue_open(path, 30000, why, sizeof why);
+    if (!q)
+        return 1;
+    for (int i = 0; i < 10; i++) {
+        char who[32];
+        snprintf(who, sizeof who, "s%03d", 10 * k + i);
+        if (pl_queue_submit(q, who, "01", k, NULL, why, sizeof why) < 0)
+            return 1;
+    }
+    pl_queue_close(q);
+    return 0;
+}
+
+static int claimer(int gpu) /* claims and finishes until nothing is left */
+{
+    char why[256];
+    pl_queue *q = pl_queue_open(path, 30000, why, sizeof why);
+    pl_job j;
+    int rc;
+    if (!q)
+        return 1;
+    while ((rc = pl_queue_claim(q, gpu, 1000, &j, why, sizeof why)) == 1)
+        if (pl_queue_finish(q, j.id, 1, "", 1001, why, sizeof why) != 0)
+            return 1;
+    pl_queue_close(q);
+    return rc == 0 ? 0 : 1;
+}
+
+START_TEST(two_hundred_students_at_once_then_four_claimers)
+{
+    fresh();
+    pl_queue *q = open_q(); /* the schema, before the crowd */
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    side_by_side(20, ten_students);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    ck_assert_int_eq(pl_queue_count(q, -1), 200);
+    side_by_side(4, claimer);
+    ck_assert_int_eq(pl_queue_count(q, PL_JOB_DONE), 200);
+    /* each job ran once: one start each */
+    pl_job j;
+    char why[256];
+    for (long id = 1; id <= 200; id++) {
+        ck_assert_int_eq(pl_queue_get(q, id, &j, why, sizeof why), 1);
+        ck_assert_int_eq(j.attempts, 1);
+    }
+    printf("# 200 students' jobs accepted by 20 processes at once in %.2f s\n", s);
+    ck_assert_msg(s < 30, "200 submissions took %.1f s", s);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+START_TEST(an_unwritable_place_is_one_line)
+{
+    char why[256] = "";
+    pl_queue *q = pl_queue_open("/nonexistent/dir/queue.db", 100, why, sizeof why);
+    ck_assert_ptr_null(q);
+    ck_assert_ptr_nonnull(strstr(why, "/nonexistent/dir/queue.db"));
+    ck_assert_ptr_null(strchr(why, '\n'));
+}
+END_TEST
+
+Suite *check_suite(void)
+{
+    Suite *s = suite_create("serve_queue");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, round_robin_between_students);
+    tcase_add_test(tc, the_longest_wait_goes_first);
+    tcase_add_test(tc, hourly_limit_and_cap_refuse_in_one_line);
+    tcase_add_test(tc, a_job_the_service_died_under_runs_again_once);
+    tcase_add_test(tc, sigkill_loses_no_accepted_job);
+    tcase_add_test(tc, two_hundred_students_at_once_then_four_claimers);
+    tcase_add_test(tc, an_unwritable_place_is_one_line);
+    suite_add_tcase(s, tc);
+    return s;
+}
