@@ -182,13 +182,16 @@ elif command -v ccache >/dev/null 2>&1; then
     say "ccache: $(command -v ccache) ($(ccache --version | head -n 1))"
 fi
 
-# Optional: SQLite's header and library, for the check service's queue
-# (harness/serve/, issue 55). Without them its suite is not built: the kit
-# checks and grades all the same.
-if [ ! -f /usr/include/sqlite3.h ] && ! apt_install libsqlite3-dev; then
-    say "warning: libsqlite3-dev is missing ($why): the check service's queue (harness/serve/) is not built nor tested"
-elif [ -f /usr/include/sqlite3.h ]; then
-    say "sqlite3: /usr/include/sqlite3.h"
+# Optional: SQLite and OpenSSL (SHA-256 of the tokens), for the check
+# service's queue (harness/serve/, issue 55). Without them its suite is not
+# built: the kit checks and grades all the same.
+serve_pkgs=()
+[ -f /usr/include/sqlite3.h ] || serve_pkgs+=(libsqlite3-dev)
+[ -f /usr/include/openssl/evp.h ] || serve_pkgs+=(libssl-dev)
+if [ ${#serve_pkgs[@]} -gt 0 ] && ! apt_install "${serve_pkgs[@]}"; then
+    say "warning: ${serve_pkgs[*]} missing ($why): the check service's queue (harness/serve/) is not built nor tested"
+else
+    say "sqlite3, openssl: their headers are there (the check service's queue)"
 fi
 
 # Optional: the sandbox. Without it make check runs student code unsandboxed

@@ -2,10 +2,12 @@
  * SQLite: the schema, and each change as one IMMEDIATE transaction. */
 #include "queue.h"
 
+#include <openssl/evp.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 struct pl_queue {
     sqlite3 *db;
@@ -24,7 +26,12 @@ static const char SCHEMA[] =
     " finished REAL NOT NULL DEFAULT 0,"
     " reason TEXT NOT NULL DEFAULT '');"
     "CREATE INDEX IF NOT EXISTS jobs_state ON jobs(state, id);"
-    "CREATE INDEX IF NOT EXISTS jobs_student ON jobs(student, submitted);";
+    "CREATE INDEX IF NOT EXISTS jobs_student ON jobs(student, submitted);"
+    "CREATE TABLE IF NOT EXISTS accounts ("
+    " name TEXT PRIMARY KEY,"
+    " role INTEGER NOT NULL,"
+    " token_sha256 TEXT NOT NULL UNIQUE,"
+    " issued REAL NOT NULL);";
 
 static void say(char *why, size_t cap, const char *what, sqlite3 *db)
 {
@@ -293,4 +300,99 @@ long pl_queue_count(pl_queue *q, int state)
     if (state >= 0)
         sqlite3_bind_int(st, 1, state);
     return scalar(q, st, NULL, 0);
+}
+
+/* ------------------------------------------------------------ accounts */
+
+/* SHA-256 of TEXT as 64 hex digits into hex (65 bytes); 0 or -1. */
+static int sha256_hex(const char *text, char *hex)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    if (!EVP_Digest(text, strlen(text), md, &len, EVP_sha256(), NULL) || len != 32)
+        return -1;
+    for (unsigned i = 0; i < len; i++)
+        sprintf(hex + 2 * i, "%02x", md[i]);
+    return 0;
+}
+
+/* TEXT is a token's shape: "plk_" and 64 lowercase hex digits. */
+static int token_shaped(const char *text)
+{
+    if (strncmp(text, "plk_", 4) != 0 || strlen(text) != PL_TOKEN_CHARS)
+        return 0;
+    for (const char *c = text + 4; *c; c++)
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f')))
+            return 0;
+    return 1;
+}
+
+int pl_queue_issue_token(pl_queue *q, const char *name, int role, double now, char *token, char *why, size_t cap)
+{
+    size_t len = strlen(name);
+    if (len == 0 || len > PL_NAME_MAX) {
+        snprintf(why, cap, "an account's name has 1 to %d bytes (this one %zu)", PL_NAME_MAX, len);
+        return -1;
+    }
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        if (*c < 0x20 || *c == 0x7f) {
+            snprintf(why, cap, "an account's name holds no control character (a tab, a line break)");
+            return -1;
+        }
+    unsigned char raw[32];
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) {
+        snprintf(why, cap, "no random bytes from the kernel (getrandom)");
+        return -1;
+    }
+    strcpy(token, "plk_");
+    for (size_t i = 0; i < sizeof raw; i++)
+        sprintf(token + 4 + 2 * i, "%02x", raw[i]);
+    char hex[65];
+    if (sha256_hex(token, hex) != 0) {
+        snprintf(why, cap, "SHA-256 failed (OpenSSL)");
+        return -1;
+    }
+    sqlite3_stmt *st = prepare(q,
+                               "INSERT INTO accounts (name, role, token_sha256, issued) VALUES (?1, ?2, ?3, ?4)"
+                               " ON CONFLICT(name) DO UPDATE SET role = ?2, token_sha256 = ?3, issued = ?4",
+                               why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, role);
+    sqlite3_bind_text(st, 3, hex, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_double(st, 4, now);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        return -1;
+    }
+    return 0;
+}
+
+int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *role, char *why, size_t cap)
+{
+    char hex[65];
+    if (!token || !token_shaped(token))
+        return 0;
+    if (sha256_hex(token, hex) != 0) {
+        snprintf(why, cap, "SHA-256 failed (OpenSSL)");
+        return -1;
+    }
+    sqlite3_stmt *st = prepare(q, "SELECT name, role FROM accounts WHERE token_sha256 = ?1", why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, hex, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        snprintf(name, ncap, "%s", (const char *)sqlite3_column_text(st, 0));
+        *role = sqlite3_column_int(st, 1);
+        found = 1;
+    } else if (rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        found = -1;
+    }
+    sqlite3_finalize(st);
+    return found;
 }

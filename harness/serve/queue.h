@@ -79,4 +79,24 @@ int pl_queue_get(pl_queue *q, long id, pl_job *job, char *why, size_t cap);
 /* Jobs in STATE (all states: -1). */
 long pl_queue_count(pl_queue *q, int state);
 
+/* ------------------------------------------------------------ accounts
+ * Who may submit: an account per student (from the course's roster) and
+ * for each instructor, each with one token. A token is "plk_" and 64 hex
+ * digits, 256 bits from the kernel's random source (getrandom): nobody
+ * guesses one, so the database keeps only its SHA-256 (OpenSSL), which a
+ * stolen copy of the file cannot turn back into a token, and a plain hash
+ * (no salt, no stretching) loses nothing against a secret of 256 bits. */
+enum pl_role { PL_ROLE_STUDENT, PL_ROLE_INSTRUCTOR };
+#define PL_TOKEN_CHARS 68 /* "plk_" + 64 hex digits */
+#define PL_NAME_MAX 100   /* an account's name, in bytes */
+
+/* A new token for account NAME (made when missing) with ROLE, into token
+   (PL_TOKEN_CHARS + 1 bytes): the account's earlier token stops working.
+   0, or -1 with why (a name empty, too long, or with a control byte). */
+int pl_queue_issue_token(pl_queue *q, const char *name, int role, double now, char *token, char *why, size_t cap);
+
+/* The account of TOKEN: 1 with its name (ncap bytes) and role, 0 when no
+   account has it (or it is no token at all), -1 on an error (why). */
+int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *role, char *why, size_t cap);
+
 #endif

@@ -5,8 +5,9 @@
  * twice: failed with a reason), a process killed with SIGKILL in the
  * middle of its work losing no accepted job, and processes side by side
  * (200 students submitting at once; four claimers) where every job is
- * accepted once and run exactly once. No GPU, no service: the queue alone,
- * which no slower test isolates. */
+ * accepted once and run exactly once; tokens that name their account and
+ * are kept only as hashes. No GPU, no service: the queue alone, which no
+ * slower test isolates. */
 #define _GNU_SOURCE
 #include "../../harness/serve/queue.h"
 #include "../lib/check_main.h"
@@ -291,6 +292,51 @@ START_TEST(an_unwritable_place_is_one_line)
 }
 END_TEST
 
+START_TEST(tokens_name_their_account_and_are_kept_hashed)
+{
+    fresh();
+    pl_queue *q = open_q();
+    char ann[PL_TOKEN_CHARS + 1], ann2[PL_TOKEN_CHARS + 1], prof[PL_TOKEN_CHARS + 1], why[256], name[PL_NAME_MAX + 1];
+    int role = -1;
+    ck_assert_int_eq(pl_queue_issue_token(q, "Jones, Ann (1002)", PL_ROLE_STUDENT, 1, ann, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_issue_token(q, "prof", PL_ROLE_INSTRUCTOR, 1, prof, why, sizeof why), 0);
+    ck_assert_int_eq((int)strlen(ann), PL_TOKEN_CHARS);
+    ck_assert_int_eq(strncmp(ann, "plk_", 4), 0);
+    ck_assert_str_ne(ann, prof);
+    ck_assert_int_eq(pl_queue_who(q, ann, name, sizeof name, &role, why, sizeof why), 1);
+    ck_assert_str_eq(name, "Jones, Ann (1002)");
+    ck_assert_int_eq(role, PL_ROLE_STUDENT);
+    ck_assert_int_eq(pl_queue_who(q, prof, name, sizeof name, &role, why, sizeof why), 1);
+    ck_assert_int_eq(role, PL_ROLE_INSTRUCTOR);
+    /* a wrong token, one digit changed, garbage, nothing: nobody */
+    char wrong[PL_TOKEN_CHARS + 1];
+    snprintf(wrong, sizeof wrong, "%s", ann);
+    wrong[10] = wrong[10] == '0' ? '1' : '0';
+    ck_assert_int_eq(pl_queue_who(q, wrong, name, sizeof name, &role, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_who(q, "plk_' OR 1=1 --", name, sizeof name, &role, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_who(q, "", name, sizeof name, &role, why, sizeof why), 0);
+    /* a new token: the old one stops working */
+    ck_assert_int_eq(pl_queue_issue_token(q, "Jones, Ann (1002)", PL_ROLE_STUDENT, 2, ann2, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_who(q, ann, name, sizeof name, &role, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_who(q, ann2, name, sizeof name, &role, why, sizeof why), 1);
+    /* names: none empty, none too long, no line break */
+    ck_assert_int_eq(pl_queue_issue_token(q, "", 0, 3, ann2, why, sizeof why), -1);
+    ck_assert_int_eq(pl_queue_issue_token(q, "ann\nroot", 0, 3, ann2, why, sizeof why), -1);
+    ck_assert_str_eq(why, "an account's name holds no control character (a tab, a line break)");
+    char big[PL_NAME_MAX + 2];
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    ck_assert_int_eq(pl_queue_issue_token(q, big, 0, 3, ann2, why, sizeof why), -1);
+    pl_queue_close(q);
+    /* the file holds no token, only hashes */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cat '%s'* | grep -c -a -e '%s' -e '%s' -e '%.20s' >/dev/null", path, ann2 + 4, prof + 4,
+             ann + 4);
+    ck_assert_msg(system(cmd) != 0, "a token is in the database's files");
+    gone();
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("serve_queue");
@@ -303,6 +349,7 @@ Suite *check_suite(void)
     tcase_add_test(tc, sigkill_loses_no_accepted_job);
     tcase_add_test(tc, two_hundred_students_at_once_then_four_claimers);
     tcase_add_test(tc, an_unwritable_place_is_one_line);
+    tcase_add_test(tc, tokens_name_their_account_and_are_kept_hashed);
     suite_add_tcase(s, tc);
     return s;
 }
