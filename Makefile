@@ -337,6 +337,8 @@ help:
 	@echo "                       each, in GRADES/feedback/ (GRADES=dir)"
 	@echo "  make report          the class report of a graded class: GRADES/report.html and report.md;"
 	@echo "                       GRADES=dir, ANON=1 (pseudonyms), REFERENCE=scores.tsv (the solution's ratios)"
+	@echo "  make tokens          the check service's tokens (docs/check-service.md), one per student of"
+	@echo "                       ROSTER=export.csv (or INSTRUCTOR=name), in TOKENS (mode 0600); AGAIN=1 renews them"
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
 	@echo "  make demo            run lab $(DEMO_LAB)'s solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"

@@ -9,6 +9,10 @@
         naming the column ASSIGNMENT is
   lms.py layout SUBMISSIONS
         prints plain, canvas or gradescope: what SUBMISSIONS holds
+  lms.py names ROSTER
+        each student of ROSTER on a line, as the run's lines name them
+        ("Jones, Ann (ID 1002, SIS User ID S1002)"): the check service's
+        accounts (make tokens)
   lms.py incoming SUBMISSIONS GRADES
         an LMS's download as one entry per student, in GRADES/.incoming/
         (rebuilt each run), and GRADES/submissions.tsv; a line per file of
@@ -731,6 +735,25 @@ def read_roster(path):
 NEW = "new:"  # ASSIGNMENT="new:Lab 3": a new Canvas column, asked for by name
 
 
+def roster_row_is_student(kind, row):
+    """A row of the roster is a student's: not Canvas's Points Possible
+    row, nor its rows of posting words (Muted, Manual Posting)."""
+    first = row[0] if row else ""
+    return not (kind == "canvas" and ("Points Possible" in first or
+                                      all(re.fullmatch(r"\s*(Muted|Manual Posting.*)?\s*", c or "", re.I) for c in row)))
+
+
+def roster_names(path, say):
+    """Each student of the roster on a line, as the run's lines name them
+    (who_row: the name and its ids), for the check service's accounts
+    (make tokens)."""
+    kind, table = read_roster(path)
+    h = table[0]
+    for row in table[1:]:
+        if row and any(c.strip() for c in row) and roster_row_is_student(kind, row):
+            say(shown(who_row(h, row)))
+
+
 def info_columns(kind, h):
     """How many of the roster's first columns say who a student is (kept as they are)."""
     if kind == "canvas":
@@ -919,9 +942,7 @@ def export(grades, roster, assignment, finals, points_seed, say):
     index = {}
     is_student = []
     for i, row in enumerate(table[1:], 1):
-        first = row[0] if row else ""
-        special = kind == "canvas" and ("Points Possible" in first or
-                                        all(re.fullmatch(r"\s*(Muted|Manual Posting.*)?\s*", c or "", re.I) for c in row))
+        special = not roster_row_is_student(kind, row)
         is_student.append(not special)
         if not special:
             for key in roster_keys(kind, h, row):
@@ -1047,13 +1068,16 @@ def main(argv):
             p.add_argument("--points-seed", type=points_arg, default=None)
             p.add_argument("--seeded", action="store_true")
     sub.add_parser("layout").add_argument("submissions")
+    sub.add_parser("names").add_argument("roster")
     p = sub.add_parser("incoming")
     p.add_argument("submissions")
     p.add_argument("grades")
     a = ap.parse_args(argv)
     say = lambda line: print(line, flush=True)
     try:
-        if a.cmd == "layout":
+        if a.cmd == "names":
+            roster_names(a.roster, say)
+        elif a.cmd == "layout":
             try:
                 print(layout(a.submissions))
             except (OSError, zipfile.BadZipFile, ValueError):

@@ -1,5 +1,6 @@
 /* harness/serve/queue.c: the check service's durable queue (queue.h), on
  * SQLite: the schema, and each change as one IMMEDIATE transaction. */
+#define _GNU_SOURCE
 #include "queue.h"
 
 #include <openssl/evp.h>
@@ -395,4 +396,14 @@ int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *r
     }
     sqlite3_finalize(st);
     return found;
+}
+
+int pl_queue_has_account(pl_queue *q, const char *name)
+{
+    sqlite3_stmt *st = prepare(q, "SELECT count(*) FROM accounts WHERE name = ?1", NULL, 0);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    long n = scalar(q, st, NULL, 0);
+    return n < 0 ? -1 : n > 0;
 }

@@ -95,6 +95,9 @@ enum pl_role { PL_ROLE_STUDENT, PL_ROLE_INSTRUCTOR };
    0, or -1 with why (a name empty, too long, or with a control byte). */
 int pl_queue_issue_token(pl_queue *q, const char *name, int role, double now, char *token, char *why, size_t cap);
 
+/* Whether account NAME exists: 1, 0, or -1 on an error. */
+int pl_queue_has_account(pl_queue *q, const char *name);
+
 /* The account of TOKEN: 1 with its name (ncap bytes) and role, 0 when no
    account has it (or it is no token at all), -1 on an error (why). */
 int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *role, char *why, size_t cap);
