@@ -28,8 +28,11 @@ endif
 # in the service's database SERVE_DB, written to TOKENS (mode 0600), a
 # line "<student>\t<token>" each, to hand out; AGAIN=1: new tokens for all
 # (the old ones stop working); INSTRUCTOR="name": an instructor's token.
-SERVE_DB ?= build/serve/queue.db
-TOKENS ?= build/serve/tokens.tsv
+# Both outside the kit, which make clean empties (build/) and a new
+# version of the kit replaces.
+SERVE_DIR ?= $(HOME)/.local/share/primlab
+SERVE_DB ?= $(SERVE_DIR)/serve.db
+TOKENS ?= $(SERVE_DIR)/tokens.tsv
 .PHONY: tokens
 tokens: build/primlab-serve-admin
 	$(Q)harness/serve/tokens.sh "$(SERVE_DB)" "$(TOKENS)" "$(ROSTER)" "$(INSTRUCTOR)" "$(AGAIN)"

@@ -2,7 +2,7 @@
 # harness/serve/tokens.sh DB TOKENS ROSTER INSTRUCTOR AGAIN: make tokens
 # (mk/serve.mk). The roster's students (harness/lms.py names ROSTER), or
 # the instructor INSTRUCTOR, given tokens in the check service's database
-# DB by build/primlab-serve-admin; the new ones appended to TOKENS (mode
+# DB by build/primlab-serve-admin (mk/serve.mk's SERVE_DB: outside the kit); the new ones appended to TOKENS (mode
 # 0600, "<name><TAB><token>" a line): hand each student their line. Only
 # accounts without a token get one, unless AGAIN=1 (then every token named
 # is new and the old ones stop working). One line at the end says how many.
