@@ -240,15 +240,17 @@ static int ask(conv *c, int kind, unsigned flags, int slot, pl_reply *rep, doubl
     q.patch_at = c->patch_at;
     q.patch_value = c->patch_value;
     double w;
-    if (c->limit_s > 0 && !c->started) { /* the limit is the code's time, not the worker's start */
-        if (!pl_session_start(c->s, c->r))
-            return 0;
+    /* A worker (re)started here, under its own limit and with its own
+       reason (worker_client.c): below, a timeout is the request's. The
+       limit is the code's time, not the worker's start. */
+    if (!pl_session_start(c->s, c->r))
+        return 0;
+    if (c->limit_s > 0 && !c->started) {
         c->started = 1;
         c->deadline = pl_now() + c->limit_s;
     }
     if (!pl_session_request(c->s, &q, rep, c->deadline, wall ? wall : &w, c->r)) {
-        /* (a worker that did not start in time keeps that reason) */
-        if (c->r->status == PL_TIMEOUT && strncmp(c->r->reason, "did not start", 13) != 0) {
+        if (c->r->status == PL_TIMEOUT) {
             snprintf(c->r->reason, sizeof c->r->reason, "timed out after %g s and was killed (%s)", c->limit_s,
                      c->n == 0 ? "at n = 0, an empty input: a loop or log2(n) that never ends?"
                                : "a kernel or loop that never finishes?");
