@@ -30,20 +30,10 @@ cleanup() {
     if [ "${KEEP:-0}" = 1 ]; then echo "kept: $t"; else rm -rf "$t"; fi
 }
 trap cleanup EXIT
-pass=0 fail=0 skip=0
-say() { # say WHAT STATUS WHY
-    printf '%-10s %-4s  %s\n' "$1" "$2" "$3"
-    case "$2" in OK) pass=$((pass + 1)) ;; FAIL) fail=$((fail + 1)) ;; SKIP) skip=$((skip + 1)) ;; esac
-}
-finish() {
-    echo "$pass passed, $fail failed, $skip skipped"
-    [ $fail = 0 ] || exit 1
-    [ $pass -gt 0 ] || exit 77
-    exit 0
-}
+. tests/lib/verdict.sh # say, verdict, finish, has_gpu
 
 tests/lib/all_hang.sh "$t/sub" >"$t/make-sub.log" 2>&1 ||
-    { say "[made]" FAIL "tests/lib/all_hang.sh: $(tail -n 1 "$t/make-sub.log")"; finish; }
+    { say FAIL "made" "tests/lib/all_hang.sh: $(tail -n 1 "$t/make-sub.log")"; finish; }
 labs=()
 for dir in "$t"/sub/*/; do
     lab=$(basename "$dir") id=${lab%%-*}
@@ -52,18 +42,16 @@ for dir in "$t"/sub/*/; do
     entries=$(grep -c '^extern "C"' "labs/$lab"/*.cu | awk -F: '{ s += $NF } END { print s }')
     calls=$(cat "$dir"*.cu | grep -c '^{ all_hang();')
     if [ "$entries" -gt 0 ] && [ "$calls" = "$entries" ]; then
-        say "lab $id" OK "made: all $entries entry points of the stub hang"
+        say OK "lab $id made" "all $entries entry points of the stub hang"
     else
-        say "lab $id" FAIL "made: $calls of the stub's $entries entry points hang"
+        say FAIL "lab $id made" "$calls of the stub's $entries entry points hang"
     fi
 done
 
-make -s --no-print-directory build/primlab-results build/tables/lab01 >"$t/make.log" 2>&1 ||
-    { say "[make]" FAIL "$(tail -n 3 "$t/make.log" | paste -sd ' ')"; finish; }
-# a GPU: as the stub's own build sees it (the handout has no solutions/)
-if ! make -s --no-print-directory build/labs/lab01 build/labs/lab01-worker >/dev/null 2>&1 ||
-    ! build/labs/lab01 info >/dev/null 2>&1; then
-    say "[graded]" SKIP "no GPU: grading the hanging submission needs one"
+make -s --no-print-directory build/primlab-results build/tables/lab01 build/labs/lab01 build/labs/lab01-worker \
+    >"$t/make.log" 2>&1 || { say FAIL "make" "$(tail -n 3 "$t/make.log" | paste -sd ' ')"; finish; }
+if ! has_gpu; then
+    say SKIP "graded" "no GPU: grading the hanging submission needs one"
     finish
 fi
 
@@ -76,7 +64,7 @@ for id in "${labs[@]}"; do
     wall=$SECONDS
     scores=$out/scores.tsv
     if [ ! -s "$scores" ]; then
-        say "lab $id" FAIL "no scores (check.sh: $(tail -n 1 "$t/check-$id.txt"))"
+        say FAIL "lab $id graded" "no scores (check.sh: $(tail -n 1 "$t/check-$id.txt"))"
         continue
     fi
     # per part: its timeouts, the seconds of its tests; the lab's points
@@ -93,9 +81,9 @@ for id in "${labs[@]}"; do
     awk -v s="$secs" -v b="$bound" 'BEGIN { exit !(s <= b) }' || why="$why; its tests took $secs s, over $bound s"
     grep -q "timed out $k times in a row" "$scores" || why="$why; no test 'not run: ... timed out $k times in a row'"
     if [ -z "$why" ]; then
-        say "lab $id" OK "0 points; $parts parts, at most $worst timeouts in one; tests ${secs} s (bound $bound), check.sh ${wall} s"
+        say OK "lab $id graded" "0 points; $parts parts, at most $worst timeouts in one; tests ${secs} s (bound $bound), check.sh ${wall} s"
     else
-        say "lab $id" FAIL "${why#; } (check.sh ${wall} s; $t/check-$id.txt)"
+        verdict "lab $id graded" "$why (check.sh ${wall} s)" "$t/check-$id.txt"
     fi
     total_s=$(awk -v a="$total_s" -v b="$secs" 'BEGIN { print a + b }')
     total_wall=$((total_wall + wall))
