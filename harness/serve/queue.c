@@ -111,6 +111,18 @@ static long scalar(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
     return v;
 }
 
+/* Runs ST, a statement that gives no rows, and frees it: 0, or -1 with
+   why. */
+static int run(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return 0;
+    say(why, cap, "the queue's database", q->db);
+    return -1;
+}
+
 static int begin(pl_queue *q, char *why, size_t cap) { return exec(q, "BEGIN IMMEDIATE", why, cap); }
 static int commit(pl_queue *q, char *why, size_t cap) { return exec(q, "COMMIT", why, cap); }
 static void rollback(pl_queue *q) { sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL); }
@@ -152,12 +164,8 @@ long pl_queue_submit(pl_queue *q, const char *student, const char *lab, double n
     sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, lab, -1, SQLITE_STATIC);
     sqlite3_bind_double(st, 3, now);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        say(why, cap, "the queue's database", q->db);
+    if (run(q, st, why, cap) != 0)
         goto fail;
-    }
     long id = (long)sqlite3_last_insert_rowid(q->db);
     if (commit(q, why, cap) != 0)
         goto fail;
@@ -232,12 +240,8 @@ int pl_queue_claim(pl_queue *q, int gpu, double now, pl_job *job, char *why, siz
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int(st, 2, gpu);
     sqlite3_bind_double(st, 3, now);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        say(why, cap, "the queue's database", q->db);
+    if (run(q, st, why, cap) != 0)
         goto fail;
-    }
     if (read_job(q, id, job, why, cap) != 1 || commit(q, why, cap) != 0)
         goto fail;
     return 1;
@@ -256,12 +260,8 @@ int pl_queue_finish(pl_queue *q, long id, int ok, const char *reason, double now
     sqlite3_bind_int(st, 2, ok ? PL_JOB_DONE : PL_JOB_FAILED);
     sqlite3_bind_double(st, 3, now);
     sqlite3_bind_text(st, 4, reason ? reason : "", -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        say(why, cap, "the queue's database", q->db);
+    if (run(q, st, why, cap) != 0)
         return -1;
-    }
     if (sqlite3_changes(q->db) != 1) {
         snprintf(why, cap, "no running job %ld", id);
         return -1;
@@ -363,12 +363,8 @@ int pl_queue_issue_token(pl_queue *q, const char *name, int role, double now, ch
     sqlite3_bind_int(st, 2, role);
     sqlite3_bind_text(st, 3, hex, -1, SQLITE_TRANSIENT);
     sqlite3_bind_double(st, 4, now);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        say(why, cap, "the queue's database", q->db);
+    if (run(q, st, why, cap) != 0)
         return -1;
-    }
     return 0;
 }
 
