@@ -94,9 +94,12 @@ lab_base = $(basename $(call lab_src,$(1)))
 # lab's own modules sit beside its table (harness/parent/labs/labNN_*.c, an
 # analyzer, an experiment) and go into the library with the rest, where only
 # the binaries that use them pick them up; each table, labNN.c, is linked
-# into its lab's binaries alone.
+# into its lab's binaries alone. The check service's leaderboard
+# (harness/serve/board.c: data only, no library of the service's) is there
+# too: the class report draws it.
 PARENT_SRC := $(filter-out harness/parent/driver.c harness/parent/%_main.c,$(wildcard harness/parent/*.c)) \
-              $(wildcard harness/parent/judges/*.c) $(wildcard harness/parent/labs/*_*.c) $(wildcard kernels_ref/cpu/*.c)
+              $(wildcard harness/parent/judges/*.c) $(wildcard harness/parent/labs/*_*.c) $(wildcard kernels_ref/cpu/*.c) \
+              $(wildcard harness/serve/board.c)
 obj = $(patsubst %,build/obj/%.o,$(basename $(1)))
 PARENT_OBJ := $(call obj,$(PARENT_SRC))
 # The worker (CUDA): its main, device buffers, timing, vendor yardsticks.
@@ -259,7 +262,7 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 # (tests/gpu/wrong_scans.cu), and each lab's suites run against its solution's
 # worker; the planted bugs of tests/fixtures/plants/ (tests/gpu/plant.sh) after them.
 # The units without a GPU, one test binary each (tests/unit/test_<unit>.c).
-CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx class_report
+CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx class_report board
 $(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/unit/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm

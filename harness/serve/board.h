@@ -23,12 +23,14 @@
  *
  * Each (lab, student) keeps the best value of each test over all its
  * jobs, each test on its own. The lab's tests are every performance test
- * a counted row of that lab names, in the order first seen. A student
- * with a best on every one of them is ranked, by the geometric mean of the
- * bests (highest first; equal means share a rank, "1, 2, 2, 4"), ties in
- * the order of the shown names; a student lacking one is listed after the
- * ranked ones, unranked (a geometric mean over fewer tests would reward a
- * test left out).
+ * worth points (max above 0: not a limit test the GPU could not hold) that
+ * a row of that lab names, counted or not, in the order first seen. A
+ * student with a best on every one of them is ranked, by the geometric
+ * mean of the bests (highest first; equal means share a rank, "1, 2, 2,
+ * 4"), ties in the order of the shown names; a student lacking one is
+ * listed after the ranked ones, unranked (a geometric mean over fewer
+ * tests would reward a test left out); one with no ratio at all is not
+ * listed.
  *
  * Names: a student is shown under the display name they chose, or else
  * under a pseudonym, "student-" and 8 hex digits: the high 32 bits of
