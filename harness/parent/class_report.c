@@ -10,6 +10,7 @@
 #define _GNU_SOURCE /* mkstemp, mkdtemp, open_memstream, strdup, getline */
 #include "class_report.h"
 
+#include "../serve/board.h"
 #include "bugs.h"
 #include "scores.h"
 
@@ -158,6 +159,7 @@ typedef struct klass {
     dvec total;
     double total_max;
     int oom, too_many_labs;
+    pl_board *board; /* the leaderboard (harness/serve/board.h), from the same rows */
 } klass;
 
 enum { CAUSE_NOBUILD, CAUSE_MISSING };
@@ -770,6 +772,8 @@ static int read_students(klass *c)
                 c->oom = 1;
         } else if (fold_student(c, i, &s)) {
             c->oom = !c->too_many_labs;
+        } else if (pl_board_add(c->board, c->st[i].name, c->st[i].shown, c->o->anon, &s)) {
+            c->oom = 1;
         }
         pl_scores_free(&s);
         if (c->oom || c->too_many_labs)
@@ -843,6 +847,7 @@ static void free_class(klass *c)
     for (int k = 0; k < 2; k++)
         free(c->cause[k].students.v), free(c->cause[k].places);
     free(c->cs), free(c->total.v);
+    pl_board_free(c->board);
 }
 
 static int init_census(klass *c)
@@ -1638,6 +1643,50 @@ static void section_perf(out *w)
     free(idx);
 }
 
+/* The leaderboard of each lab with performance tests: the numbers of the
+   check service's (harness/serve/board.h), each student's one grading. */
+static void section_board(out *w)
+{
+    klass *c = (klass *)w->c;
+    heading(w, 2, "Leaderboard");
+    int any = 0;
+    for (int o = 0; o < c->nlabs; o++) {
+        pl_board_lab t;
+        if (pl_board_rank(c->board, c->labs[c->order[o]].id, &t)) {
+            para(w, "(out of memory: the leaderboard is left out)");
+            return;
+        }
+        if (!t.nrows)
+            continue;
+        if (!any++)
+            para(w, "Per lab, the students ranked by the geometric mean of their ratios to the vendor library over "
+                    "its performance tests (the check service's leaderboard); unranked (-): a test without a ratio. "
+                    "A ratio counts from a test that ran and kept its right to points: not one that called the "
+                    "vendor library or computed on the CPU.");
+        char cols[512];
+        int len = snprintf(cols, sizeof cols, ">rank|student|>geomean");
+        for (int k = 0; k < t.ntests && len < (int)sizeof cols; k++)
+            len += snprintf(cols + len, sizeof cols - (size_t)len, "|>%s", t.tests[k]);
+        char title[32];
+        snprintf(title, sizeof title, "lab %s", t.lab);
+        heading(w, 3, title);
+        table(w, cols);
+        for (int i = 0; i < t.nrows; i++) {
+            const pl_board_row *r = &t.rows[i];
+            row(w);
+            r->rank ? cell(w, "%d", r->rank) : cell(w, "-");
+            cell(w, "%s", r->shown);
+            r->rank ? cell(w, "%.3f", r->geomean) : cell(w, "-");
+            for (int k = 0; k < t.ntests; k++)
+                isnan(r->best[k]) ? cell(w, "-") : cell(w, "%.3f", r->best[k]);
+            row_end(w);
+        }
+        table_end(w);
+    }
+    if (!any)
+        para(w, "No student has a ratio to the vendor library.");
+}
+
 static int cmp_slow(const void *a, const void *b, void *ctx)
 {
     const klass *c = ctx;
@@ -1758,6 +1807,7 @@ static void write_page(out *w)
     section_class(w);
     section_census(w);
     section_perf(w);
+    section_board(w);
     section_grading(w);
     section_tests(w);
     if (w->html)
@@ -1877,7 +1927,7 @@ static int load(klass *c, char *err, size_t cap)
     int rc = load_students(c, err, cap);
     if (!rc && c->o->reference && access(c->o->reference, R_OK))
         rc = 2, snprintf(err, cap, "cannot read the reference '%s': %s", c->o->reference, strerror(errno));
-    if (!rc && init_census(c))
+    if (!rc && (init_census(c) || !(c->board = pl_board_new())))
         rc = 1, snprintf(err, cap, "out of memory");
     if (!rc)
         rc = name_students(c, err, cap);

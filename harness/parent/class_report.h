@@ -22,8 +22,11 @@
  *   GRADES/report.md    the same tables in Markdown, for a terminal
  * Sections: the class (who is graded, scores per lab), the bug-class census
  * (bugs.h), performance (the class's ratios against the full-marks target
- * and the solution's), grading (GPU models and seconds), and last, as the
- * longest, the tests (pass rate, lowest first).
+ * and the solution's), the leaderboard (a table per lab: the students
+ * ranked by the geometric mean of their ratios, the check service's
+ * numbers, harness/serve/board.h; pseudonyms with anon), grading (GPU
+ * models and seconds), and last, as the longest, the tests (pass rate,
+ * lowest first).
  *
  * Anonymous (anon): every student is shown as "student-" and 8 or more hex
  * digits of SipHash-2-4 of the name, keyed by GRADES/.anon-key (16 random

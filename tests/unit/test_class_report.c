@@ -150,6 +150,15 @@ static const char *const EXPECT[] = {
     "GPU); regrade on one model to compare students fairly.",
     "Seconds of GPU grading per student: mean 400.2, median 105.2, max 1900.4 (6 students).",
     "| dagny | 1900.4 | NVIDIA H100 80GB HBM3 | gpu-h |",
+    /* the leaderboard (harness/serve/board.h): one performance test a lab,
+       so the geometric mean is its ratio; bjorn's failed, eiko has no lab 02 */
+    "| rank | student | geomean | 01.b performance vs the vendor library, n=16777216 |",
+    "| 1 | amara | 1.100 | 1.100 |",
+    "| 2 | dagny | 0.900 | 0.900 |",
+    "| 3 | eiko | 0.720 | 0.720 |",
+    "| 4 | chidi | 0.450 | 0.450 |",
+    "| 3 | farid | 0.600 | 0.600 |",
+    "| 4 | dagny | 0.400 | 0.400 |",
 };
 #define NEXPECT ((int)(sizeof EXPECT / sizeof *EXPECT))
 
@@ -183,6 +192,13 @@ START_TEST(md_order)
     ck_assert(hang && block && nob && hang < block && block < nob);
     ck_assert_ptr_null(strstr(md, "`shift_by_one`")); /* no student hit it */
     ck_assert_int_eq(count(md, " (hidden) |"), 1);
+    /* the leaderboard after performance, a table a lab, lab 01's first;
+       bjorn (no ratio) on neither */
+    const char *board = strstr(md, "## Leaderboard"), *perf2 = strstr(md, "## Performance"),
+               *l1 = board ? strstr(board, "### lab 01\n\n| rank |") : NULL,
+               *l2 = board ? strstr(board, "### lab 02\n\n| rank |") : NULL, *end = strstr(md, "## Grading");
+    ck_assert(perf2 && board && l1 && l2 && end && perf2 < board && l1 < l2 && l2 < end);
+    ck_assert(!memmem(board, (size_t)(end - board), "bjorn", 5));
 }
 END_TEST
 
@@ -204,7 +220,7 @@ START_TEST(html_self_contained)
     ck_assert_ptr_null(strstr(html, "<link"));
     ck_assert_ptr_null(strstr(html, "<img"));
     ck_assert_int_eq(count(html, "<table"), count(html, "</table>"));
-    ck_assert_int_eq(count(html, "<table"), 7);
+    ck_assert_int_eq(count(html, "<table"), 9);
     ck_assert_int_eq(count(html, "<tr>"), count(html, "</tr>"));
     ck_assert(strstr(html, "<!DOCTYPE html>") == html && strstr(html, "</html>\n"));
     ck_assert_ptr_nonnull(strstr(html, "<a href=\"farid/report.txt\">farid</a>"));
@@ -256,7 +272,7 @@ START_TEST(without_gnuplot)
     char *m = slurp(path);
     ck_assert_ptr_null(strstr(h, "<svg"));
     ck_assert_ptr_nonnull(strstr(h, "<p>Figures left out: gnuplot not found"));
-    ck_assert_int_eq(count(h, "<table"), 7);
+    ck_assert_int_eq(count(h, "<table"), 9);
     ck_assert_str_eq(strstr(m, "## The class"), strstr(md, "## The class")); /* no figures in Markdown */
     free(h), free(m);
 }
