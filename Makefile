@@ -342,7 +342,12 @@ help:
 	@echo "                       GRADES=dir, ANON=1 (pseudonyms), REFERENCE=scores.tsv (the solution's ratios)"
 	@echo "  make tokens          the check service's tokens (docs/check-service.md), one per student of"
 	@echo "                       ROSTER=export.csv (or INSTRUCTOR=name), in TOKENS (mode 0600); AGAIN=1 renews them"
-	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/)"
+	@echo "  make submit LAB=NN   no GPU here: send lab NN to the course's check service and print its report"
+	@echo "                       (docs/student-guide.md): WAIT=0 returns at once with the job's id, JOB=N fetches job N;"
+	@echo "                       SERVE_URL (else serve.conf), PRIMLAB_TOKEN (else ~/.config/primlab/token),"
+	@echo "                       SUBMIT_DIR=dir (where the report goes; build/submit), SUBMIT_POLL=seconds"
+	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/);"
+	@echo "                       SERVE_URL=https://... writes the check service's address into its serve.conf"
 	@echo "  make demo            run lab $(DEMO_LAB)'s solution against the CPU and CUB, print the table, draw figures"
 	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
 	@for f in $(PROFILE_SCRIPTS); do l=$${f##*/lab}; \
@@ -513,8 +518,10 @@ plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
 
+# SERVE_URL given on the command line goes into the handout's serve.conf
+# (make submit's address); one in the environment does not.
 handout:
-	$(Q)harness/handout.sh
+	$(Q)harness/handout.sh $(if $(filter command line,$(origin SERVE_URL)),--serve-url "$(SERVE_URL)")
 
 # Nsight Compute on a lab's kernels, for the labs with a profile
 # (harness/labs/labNN-profile.sh); without LAB, the first of them.
