@@ -349,7 +349,8 @@ help:
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/);"
 	@echo "                       SERVE_URL=https://... writes the check service's address into its serve.conf"
 	@echo "  make demo            run lab $(DEMO_LAB)'s solution against the CPU and CUB, print the table, draw figures"
-	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data)"
+	@echo "  make plots           figures in plots/figures (measured afresh with a GPU, else reference data);"
+	@echo "                       IMPL=labs LAB=NN: yours, labNN_student.svg, beside CUB and the solution (a GPU)"
 	@for f in $(PROFILE_SCRIPTS); do l=$${f##*/lab}; \
 	  printf '  %-20s %s\n' "make profile LAB=$${l%%-profile.sh}" "$$(sed -n 's/^# help: //p' $$f)"; done
 	@echo "  make test-unit       the unit tier: Check suites and CPU scripts, no grading (tests/unit)"
@@ -509,14 +510,40 @@ demo: build/$(SHOW_IMPL)/lab$(DEMO_LAB) build/$(SHOW_IMPL)/lab$(DEMO_LAB)-worker
 # unless the lab has data of its own); then render. Variables that a
 # lab's command takes from make plots (MATRICES=DIR) reach it from the
 # command line.
+# A student's code (IMPL=labs, or a handout, which has no solutions/) never
+# replaces the reference data: the lecture figures are drawn from it, and
+# with a GPU each lab's sweep of the student's code (build/plots/) gives
+# plots/figures/labNN_student.svg and .png: the student's throughput as a
+# fraction of CUB's against n, for each performance test's part, beside
+# the solution's reference data (harness/serve/figure.sh, the check
+# service's figure; the tests' names from `labNN fill`).
+PLOTS_IMPL := $(if $(filter command line,$(origin IMPL)),$(patsubst %/,%,$(IMPL)),$(SHOW_IMPL))
+PLOTS_LABS := $(if $(LAB),$(LAB),$(LAB_IDS))
+ifneq ($(PLOTS_IMPL),solutions)
+plots: $(call lab_bins,$(PLOTS_IMPL),$(PLOTS_LABS)) | build/.bootstrap-plots
+	$(Q)for d in $(PLOTS_LABS); do \
+	  bin=build/$(call impl_tag,$(PLOTS_IMPL))/lab$$d data=build/plots/lab$$d-$(call impl_tag,$(PLOTS_IMPL)); \
+	  if [ -s plots/data/lab$$d.tsv ]; then echo "== lab $$d: the lecture figures, from the reference data"; \
+	    plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; fi; \
+	  if ! $$bin info >/dev/null 2>&1; then \
+	    echo "== lab $$d: no GPU here: your code is not measured (make submit LAB=$$d draws your figure on the check service)"; \
+	    continue; fi; \
+	  echo "== lab $$d: measuring the code of $(PLOTS_IMPL)/ on the GPU"; \
+	  mkdir -p build/plots plots/figures && $$bin sweep --out $$data.tsv || exit 1; \
+	  rm -f $$data-tests.tsv && $$bin fill --scores $$data-tests.tsv >/dev/null || exit 1; \
+	  for f in svg png; do \
+	    harness/serve/figure.sh --sweep $$data.tsv --tests $$data-tests.tsv $$d plots/figures/lab$${d}_student.$$f || exit 1; \
+	    echo "  PLOT   plots/figures/lab$${d}_student.$$f"; done; done
+else
 plots: $(call lab_bins,$(SHOW_IMPL),$(LAB_IDS)) | build/.bootstrap-plots
-	$(Q)for d in $(if $(LAB),$(LAB),$(LAB_IDS)); do \
+	$(Q)for d in $(PLOTS_LABS); do \
 	  if build/$(SHOW_IMPL)/lab$$d info >/dev/null 2>&1; then \
 	    echo "== lab $$d: measuring on the GPU"; \
 	    plots/measure.sh build/$(SHOW_IMPL)/lab$$d || exit 1; \
 	  elif [ ! -s plots/data/lab$$d.tsv ]; then echo "== lab $$d: no GPU and no reference data yet (plots/data/lab$$d.tsv): nothing drawn"; continue; \
 	  else echo "== lab $$d: no GPU, rendering the reference data"; fi; \
 	  plots/render.sh $$d plots/data/lab$$d.tsv plots/figures || exit 1; done
+endif
 
 # SERVE_URL given on the command line goes into the handout's serve.conf
 # (make submit's address); one in the environment does not.
