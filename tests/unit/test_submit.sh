@@ -166,6 +166,9 @@ want="01-prefix-sum/.hidden.cuh
 01-prefix-sum/sub/deep/a/b/x.h
 01-prefix-sum/sub/more.cu"
 nopath=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -i cuda | paste -sd : -)
+# (the makes here are not the caller's sub-makes: none of its flags, jobs
+# or variables)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 export HOME=$t/home XDG_CONFIG_HOME=
 mkdir -p "$HOME/.config/primlab"
 printf '%s\n' "$TOKEN" >"$HOME/.config/primlab/token"
