@@ -517,7 +517,7 @@ demo: build/$(SHOW_IMPL)/lab$(DEMO_LAB) build/$(SHOW_IMPL)/lab$(DEMO_LAB)-worker
 # fraction of CUB's against n, for each performance test's part, beside
 # the solution's reference data (harness/serve/figure.sh, the check
 # service's figure; the tests' names from `labNN fill`).
-PLOTS_IMPL := $(if $(filter command line,$(origin IMPL)),$(patsubst %/,%,$(IMPL)),$(SHOW_IMPL))
+PLOTS_IMPL := $(if $(filter command line environment,$(origin IMPL)),$(patsubst %/,%,$(IMPL)),$(SHOW_IMPL))
 PLOTS_LABS := $(if $(LAB),$(LAB),$(LAB_IDS))
 ifneq ($(PLOTS_IMPL),solutions)
 plots: $(call lab_bins,$(PLOTS_IMPL),$(PLOTS_LABS)) | build/.bootstrap-plots
