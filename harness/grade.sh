@@ -4,8 +4,9 @@
 # Each entry of SUBMISSIONS is one student: a folder, a .tar.gz (.tgz) or a
 # .zip, named after the student. Only each lab's files are taken from a
 # submission: the lab's own file (e.g. prefix_sum.cu) and the .cu, .cuh,
-# .h, .hpp and .inl files beside it (lab_sources), into a fresh folder laid
-# out like labs/ (the student's tree), and graded by
+# .h, .hpp and .inl files beside it (harness/prepare-submission.sh, which
+# also unpacks), into a fresh folder laid out like labs/ (the student's
+# tree), and graded by
 # harness/grade-student.sh (harness/check.sh on that tree) against a
 # grading kit made from the handout (no solutions/); every other file is
 # ignored and listed as ignored in that student's feedback. A student whose
@@ -150,7 +151,6 @@
 # Exports to check.sh and the lab binaries PRIMLAB_REQUIRE_SANDBOX=1 and
 # PRIMLAB_SANDBOX_HIDE (the folders student code must not see, colon-separated).
 set -u
-. harness/source-files.sh
 . harness/record.sh
 . harness/assignment.sh
 . harness/sandbox-probe.sh # sandbox_starts
@@ -163,8 +163,6 @@ out=${2:-build/grades}
 force=${FORCE:-0}
 [ -z "${STUDENT:-}" ] || force=1 # STUDENT=name regrades that student, whatever the record says
 limit=${GRADE_TIMEOUT:-1800}
-max_bytes=${GRADE_MAX_BYTES:-$((64 << 20))}
-max_files=${GRADE_MAX_FILES:-10000}
 jobs=${JOBS:-}
 slurm=${SLURM:-0}
 lab_list="${LAB:-} ${LABS:-}"
@@ -522,200 +520,13 @@ record_graded() {
     } >"$tmp" && mv "$tmp" "$record"
 }
 
-# unpack ENTRY DEST: copy a folder, or unpack a .zip or .tar.gz, into DEST:
-# regular files and folders only, never outside DEST, at most max_bytes and
-# max_files. Prints a line per entry refused; on failure nothing in DEST
-# counts and the one line printed says why.
-unpack() {
-    GRADE_MAX_BYTES=$max_bytes GRADE_MAX_FILES=$max_files python3 - "$1" "$2" <<'PY'
-import os, stat, sys, tarfile, zipfile, zlib
-
-src, dest = sys.argv[1], sys.argv[2]
-max_bytes, max_files = int(os.environ["GRADE_MAX_BYTES"]), int(os.environ["GRADE_MAX_FILES"])
-
-class Refused(Exception):
-    pass
-
-def members():
-    """(name, kind, size, open) per member; kind: dir, file, symlink, hardlink, other."""
-    if os.path.isdir(src):
-        for root, dirs, files in os.walk(src):
-            for n in sorted(dirs + files):
-                p = os.path.join(root, n)
-                m = os.lstat(p).st_mode
-                kind = ("dir" if stat.S_ISDIR(m) else "file" if stat.S_ISREG(m)
-                        else "symlink" if stat.S_ISLNK(m) else "other")
-                opener = lambda p=p: os.fdopen(os.open(p, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK), "rb")
-                yield os.path.relpath(p, src), kind, os.lstat(p).st_size, opener
-    elif src.endswith(".zip"):
-        z = zipfile.ZipFile(src)
-        for i in z.infolist():
-            fmt = stat.S_IFMT(i.external_attr >> 16)  # 0: no Unix type stored
-            kind = ("dir" if i.is_dir() else "symlink" if fmt == stat.S_IFLNK
-                    else "file" if fmt in (0, stat.S_IFREG) else "other")
-            yield i.filename, kind, i.file_size, lambda i=i: z.open(i)
-    elif src.endswith((".tar.gz", ".tgz")):
-        t = tarfile.open(src, "r:gz")
-        for i in t:
-            kind = ("dir" if i.isdir() else "symlink" if i.issym() else "hardlink" if i.islnk()
-                    else "file" if i.isreg() and not i.issparse() else "other")
-            yield i.name, kind, i.size, lambda i=i: t.extractfile(i)
-    else:
-        raise Refused("not a folder, .tar.gz, .tgz or .zip")
-
-WHY = {"symlink": "a symbolic link", "hardlink": "a hard link",
-       "other": "not a regular file or folder"}
-
-def why_not(name, kind):
-    """The reason to refuse this member, or None."""
-    if name.startswith("/"):
-        return "an absolute path"
-    if ".." in name.split("/"):
-        return "a '..' in its path"
-    return WHY.get(kind)
-
-def copy(opener, target, budget):
-    """Copy one member to a new file; return its size, at most budget."""
-    size = 0
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
-    with opener() as f, os.fdopen(fd, "wb") as o:
-        while chunk := f.read(1 << 20):
-            size += len(chunk)
-            if size > budget:
-                raise Refused("unpacks to more than %d MiB" % (max_bytes >> 20))
-            o.write(chunk)
-    return size
-
-def show(name):
-    return "".join(c if c.isprintable() else "?" for c in name)[:120]
-
-refused, count, total = [], 0, 0
-try:
-    for name, kind, size, opener in members():
-        count += 1
-        if count > max_files:
-            raise Refused("more than %d files and folders" % max_files)
-        if total + (size if kind == "file" else 0) > max_bytes:
-            raise Refused("unpacks to more than %d MiB" % (max_bytes >> 20))
-        why = why_not(name, kind)
-        if why:
-            refused.append("refused '%s': %s" % (show(name), why))
-            continue
-        parts = [p for p in name.split("/") if p not in ("", ".")]
-        if not parts:
-            continue
-        target = os.path.join(dest, *parts)
-        try:
-            if kind == "dir":
-                os.makedirs(target, exist_ok=True)
-            else:
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                total += copy(opener, target, max_bytes - total)
-        except OSError as e:
-            refused.append("refused '%s': cannot be unpacked (%s)" % (show(name), e.strerror))
-except Refused as e:
-    print(e)
-    sys.exit(1)
-except (OSError, EOFError, ValueError, zlib.error, zipfile.BadZipFile, tarfile.TarError) as e:
-    print("not a readable archive (%s)" % e)
-    sys.exit(1)
-for line in refused[:20]:
-    print(line)
-if len(refused) > 20:
-    print("... and %d more entries refused" % (len(refused) - 20))
-PY
-}
-
-# lab_sources ROOT LAB: the source files (harness/source-files.sh) that
-# belong with LAB, whose own file lies in folder ROOT, relative to it: those
-# of ROOT and its subfolders, but not a subfolder holding another lab's
-# file (that lab's), not another lab's own file or contract header, and, in
-# a folder shared by several labs' files, no other .cu (whose would it
-# be?). A copy of LAB's own contract is taken: the stage says it is not used.
-lab_sources() {
-    local root=$1 own mine=() shared=0 o p d skip
-    own=$(cd "labs/$2" && ls -- *.cu)
-    mapfile -t mine < <(cd "labs/$2" && ls -- *.h)
-    for o in "${lab_stubs[@]}"; do [ "$o" != "$own" ] && [ -f "$root/$o" ] && shared=1; done
-    (cd "$root" && find . -mindepth 1 -maxdepth 5 -type f -print0 | sed -z 's|^\./||' | LC_ALL=C sort -z) |
-        while IFS= read -r -d '' p; do
-            [ "$p" = "$own" ] && continue
-            [[ $p == *[[:cntrl:]]* ]] && continue # a line break would split the name (listed as ignored)
-            pl_is_source "${p##*/}" || continue
-            skip=0 d=$(dirname "$p")
-            for o in "${lab_stubs[@]}" "${lab_contracts[@]}"; do [ "${p##*/}" = "$o" ] && skip=1; done
-            for o in "${mine[@]}"; do [ "${p##*/}" = "$o" ] && skip=0; done
-            while [ "$d" != . ]; do
-                for o in "${lab_stubs[@]}"; do [ -f "$root/$d/$o" ] && skip=1; done
-                d=$(dirname "$d")
-            done
-            [ $shared = 1 ] && case "$p" in *.cu) skip=1 ;; esac
-            [ $skip = 0 ] && printf '%s\0' "$p"
-        done
-}
-
-# shown NAME: a file's name as feedback shows it, on one line (a control
-# character, a line break among them, as '?').
-shown() { printf '%s' "$1" | LC_ALL=C tr -c '[:print:]' '?'; }
-
-# take_lab_files SRC LABS: copy the files of each lab of the assignment
-# found in SRC into LABS/<lab>/: its own file (e.g. prefix_sum.cu) and the
-# source files that lie with it (lab_sources), and list what was taken and
-# what ignored (another lab's files too).
-take_lab_files() {
-    local lab f p pick dir found taken=() ignored
-    for lab in "${labs[@]}"; do
-        f=$(cd "labs/$lab" && ls -- *.cu)
-        mapfile -d '' -t found < <(cd "$1" && find . -type f -name "$f" -print0 | sed -z 's|^\./||' | sort -z)
-        pick=""
-        for p in "${found[@]}"; do
-            case "$p" in */"$lab/$f" | "$lab/$f") pick=$p ;; esac
-        done
-        [ -z "$pick" ] && [ ${#found[@]} -gt 0 ] && pick=${found[0]}
-        [ ${#found[@]} -gt 1 ] && echo "several files named $f; graded $(shown "$pick")"
-        if [ -n "$pick" ]; then
-            mkdir -p "$2/$lab"
-            cp "$1/$pick" "$2/$lab/$f"
-            taken+=("$pick")
-            dir=$(dirname "$pick")
-            while IFS= read -r -d '' p; do
-                mkdir -p "$2/$lab/$(dirname "$p")" && cp "$1/$dir/$p" "$2/$lab/$p"
-                if [ "$dir" = . ]; then taken+=("$p"); else taken+=("$dir/$p"); fi
-            done < <(lab_sources "$1/$dir" "$lab")
-        fi
-    done
-    local -A was_taken=()
-    for p in "${taken[@]}"; do was_taken[$p]=1; done
-    echo "graded: $(shown "${taken[*]:-(no lab file found)}")"
-    ignored=$(cd "$1" && find . -type f -print0 | sed -z 's|^\./||' | sort -z |
-        while IFS= read -r -d '' p; do [ -n "${was_taken[$p]:-}" ] || { shown "$p"; echo; }; done)
-    if [ -n "$ignored" ]; then
-        if [ "$assignment" = "$kit_csv" ]; then echo "ignored (only the lab files are graded):"
-        else echo "ignored (only the files of lab ${assignment//,/, } are graded):"; fi
-        head -n 50 <<<"$ignored" | sed 's/^/  /'
-        [ "$(wc -l <<<"$ignored")" -gt 50 ] && echo "  ... and $(($(wc -l <<<"$ignored") - 50)) more"
-    fi
-    return 0
-}
-
-# prepare ENTRY TREE: the student's tree: each lab's file taken from the
-# submission into TREE/labs, what unpacking and picking said in
-# TREE/feedback.txt, the labs to grade in TREE/assignment
-# (harness/grade-student.sh); the unpacked submission is not kept.
+# prepare ENTRY TREE: the student's tree (TREE/labs, TREE/feedback.txt,
+# TREE/assignment), made by harness/prepare-submission.sh; an entry that
+# cannot be unpacked makes one too (its feedback says why: every lab
+# scores 0). Status 0, or 1 when TREE cannot be written.
 prepare() {
-    local feedback=$2/feedback.txt base msg line
-    base=$(basename "$1")
-    mkdir "$2/src" "$2/labs" && : >"$feedback" && echo "$assignment" >"$2/assignment" || return 1
-    if msg=$(unpack "$1" "$2/src" 2>&1); then
-        [ -n "$msg" ] && while IFS= read -r line; do
-            echo "unpacking $base: $line"
-        done <<<"$msg" >>"$feedback"
-    else
-        echo "could not unpack $base: ${msg:-unknown error}; every lab scores 0" >>"$feedback"
-        rm -rf "$2/src" && mkdir "$2/src"
-    fi
-    take_lab_files "$2/src" "$2/labs" >>"$feedback"
-    rm -rf "$2/src"
+    harness/prepare-submission.sh "$1" "$2" "$assignment" >/dev/null
+    [ $? -le 1 ]
 }
 
 # ---------------------------------------------------------------- results
@@ -1114,14 +925,11 @@ if [ -n "$seed_set" ]; then
 fi
 this_kit=$(kit_version "$out" "$subs") || die "could not tell the version of the grading kit '$kit'"
 
-# labs, ids: the assignment's; lab_stubs, lab_contracts: every lab's (a
-# file of another lab is never taken as one of the assignment's)
-labs=() ids=() lab_stubs=() lab_contracts=()
+# ids: the assignment's labs
+ids=()
 for dir in $(harness/lab-dirs.sh); do
     id=$(basename "$dir" | cut -d- -f1)
-    case ",$assignment," in *",$id,"*) labs+=("$(basename "$dir")") ids+=("$id") ;; esac
-    lab_stubs+=("$(cd "$dir" && ls -- *.cu)")
-    mapfile -t -O ${#lab_contracts[@]} lab_contracts < <(cd "$dir" && ls -- *.h)
+    case ",$assignment," in *",$id,"*) ids+=("$id") ;; esac
 done
 labs_csv=$(IFS=,; echo "${ids[*]}")
 [ "$labs_csv" = "$assignment" ] || die "the grading kit '$kit' has not the labs $assignment (it has: $(harness/lab-dirs.sh | paste -sd ' '))"
