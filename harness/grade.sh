@@ -293,20 +293,17 @@ hidden_paths() {
 }
 
 # build_kit_parts: the kit's own parts that every student's check.sh needs
-# (tables, parents' objects, workers' cores, the yardsticks' workers), built
-# once, so that graders side by side only read them. A part that fails here
-# fails again under the first student, who is then left ungraded with the
-# reason (check.sh tells the kit's failures from the student's). On every
-# CPU this process may use: a fresh kit's nine labs and their yardsticks
-# take minutes one file at a time.
+# (harness/kit-parts.sh: tables, parents' objects, workers' cores, the
+# yardsticks' workers), built once, so that graders side by side only read
+# them. A part that fails here fails again under the first student, who is
+# then left ungraded with the reason (check.sh tells the kit's failures from
+# the student's). On every CPU this process may use: a fresh kit's nine
+# labs and their yardsticks take minutes one file at a time.
 # When they all build, the stamp build/.grade-kit says for which files
 # (handout_sum), flags (make flags-signature) and labs (kit_current).
 build_kit_parts() {
-    local id targets=(build/primlab-results build/primlab-report)
-    for id in "${ids[@]}"; do
-        targets+=("build/tables/lab$id" "build/vendor/lab$id-worker" "build/obj/worker/lab$id-core.o"
-            "build/obj/harness/parent/labs/lab$id.o")
-    done
+    local targets=(build/primlab-report)
+    mapfile -t -O 1 targets < <(harness/kit-parts.sh "${ids[@]}")
     rm -f build/.grade-kit
     kit_make /dev/null -k "${targets[@]}" &&
         printf '%s\n%s\n%s\n' "$(handout_sum)" "$(make -s --no-print-directory flags-signature)" \
