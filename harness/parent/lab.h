@@ -3,7 +3,8 @@
  * A lab is one pl_lab value (harness/parent/labs/labNN.c): its parts, each
  * with its CPU references, the bytes counted, the test sizes, the points and
  * a judge (harness/parent/judges/judge.h: the input, the expected result and
- * the diagnosis of a wrong one). This is the parent's side: the calls into
+ * the diagnosis of a wrong one), and the bytes its taught algorithm and its
+ * vendor yardstick's must move (roofs.h). This is the parent's side: the calls into
  * the student's code and the vendor yardsticks are the worker's
  * (harness/worker/labs/labNN.cu), found by part id; the worker says at start
  * which parts it has, and a part the parent grades must be among them.
@@ -15,6 +16,7 @@
 #define PRIMLAB_LAB_H
 
 #include "outcome.h"
+#include "roofs.h"
 #include "worker_client.h"
 
 #include <stddef.h>
@@ -75,6 +77,14 @@ typedef struct pl_part {
        its floating-point operations for GFLOP/s (NULL: not counted). */
     double (*bytes)(long size, double param);
     double (*flops)(long size, double param);
+    /* Its algorithm's roof (roofs.h, docs/roofs.md): the bytes the
+       algorithm its handout teaches must move in one call, a function of
+       the size and parameter, and the formula; vendor_alg the same for the
+       vendor yardstick's own algorithm. Every benchmark row and
+       performance test of the part shows its time as "% of its roof" (the
+       copy bandwidth of the same run applied to those bytes). Zero: none
+       stated, and no such percentage. */
+    pl_alg alg, vendor_alg;
     pl_params params;
     const pl_judge *judge; /* NULL: int32 words against cpu, the lab's uniform input */
 } pl_part;
