@@ -1200,9 +1200,38 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                         smem, h->sms, h->clock_khz / 1e6, peak, 100 * smem / peak);
         }
     }
+    /* the algorithms' formulas of the parts timed (roofs.h): comment lines
+       of the TSV, and the table's legend */
+    char notes[4096] = "";
+    size_t nl = 0;
+    for (int k = 0; k < lab->nparts && nl < sizeof notes; k++) {
+        const pl_part *p = lab->parts[k];
+        if (!p->bench || (o->part && o->part != p))
+            continue;
+        if (p->alg.text)
+            nl += (size_t)snprintf(notes + nl, sizeof notes - nl, "# alg_%s: %s\n", p->id, p->alg.text);
+        if (p->vendor && p->vendor_alg.text && nl < sizeof notes)
+            nl += (size_t)snprintf(notes + nl, sizeof notes - nl, "# alg_%s_%s: %s\n", p->id,
+                                   p->vendor_name ? p->vendor_name : "cub", p->vendor_alg.text);
+    }
+    if (nl >= sizeof notes) /* a note cut short is no note: leave out the last */
+        *(strrchr(notes, '\n') ? strrchr(notes, '\n') + 1 : notes) = '\0';
     if (o->tsv)
         pl_tsv_begin(o->tsv, device, o->gpu ? pl_session_hello(s)->vendor : NULL, copy, smem,
-                     o->source ? o->source : "measured");
+                     o->source ? o->source : "measured", notes);
+    if (o->table && notes[0]) {
+        fprintf(o->table, "%% alg roof: each GPU row's time against its algorithm's roof, the bytes it must move\n"
+                          "at the copy bandwidth (docs/roofs.md); each part's algorithm, and the vendor's:\n");
+        for (const char *c = notes; *c;) { /* "# alg_b_cub: text" as "  b cub  text" */
+            const char *key = c + strlen("# alg_"), *colon = strstr(key, ": "), *end = strchr(key, '\n');
+            char id[48];
+            snprintf(id, sizeof id, "%.*s", (int)(colon - key), key);
+            for (char *u = strchr(id, '_'); u; u = strchr(u, '_'))
+                *u = ' ';
+            fprintf(o->table, "  %-12s %.*s\n", id, (int)(end - colon - 2), colon + 2);
+            c = end + 1;
+        }
+    }
     if (o->table) { /* the yardstick the bench parts share, or "vendor" */
         const char *vendor = NULL;
         for (int k = 0; k < lab->nparts; k++) {
@@ -1313,6 +1342,8 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
                 row.param = param;
                 row.param_label = p->params.labels && !isnan(param) ? p->params.labels[(int)param] : NULL;
                 row.gflops = flops / (v[j].t * 1e-3) / 1e9;
+                /* the code's rows its part's algorithm, the vendor's its own */
+                row.alg_bytes = !v[j].on_gpu ? 0 : pl_alg_bytes(j == 2 ? &p->vendor_alg : &p->alg, n, param);
                 row.roof = NULL;
                 row.roof_gbps = row.pct_roof = NAN;
                 if (v[j].on_gpu) {

@@ -1,5 +1,6 @@
 /* harness/parent/report.c: TSV and table writers (see report.h). */
 #include "report.h"
+#include "roofs.h"
 #include "timing.h"
 
 #include <errno.h>
@@ -11,7 +12,7 @@
 #include <unistd.h>
 
 static const char *COLUMNS =
-    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof\tgflops\tparam_label";
+    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof\tgflops\tparam_label\talg_bytes\tpct_alg";
 
 static void num(FILE *f, const char *fmt, double v, const char *sep)
 {
@@ -46,7 +47,7 @@ int pl_driver_version(const char *path, char *out, size_t cap)
 }
 
 void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_gbps, double smem_gbps,
-                  const char *source)
+                  const char *source, const char *notes)
 {
     char date[32];
     pl_utc_date(date, sizeof date);
@@ -71,7 +72,7 @@ void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_g
         snprintf(q, sizeof q, ", a cgroup quota of %.2f CPUs", quota);
     fprintf(f, "# host: %ld CPUs online, %d usable%s, OpenMP team of %d, kernel %s\n", sysconf(_SC_NPROCESSORS_ONLN),
             pl_cpu_budget(), q, omp_get_max_threads(), uname(&u) == 0 ? u.release : "unknown");
-    fprintf(f, "# date: %s\n# source: %s\n%s\n", date, source, COLUMNS);
+    fprintf(f, "# date: %s\n# source: %s\n%s%s\n", date, source, notes ? notes : "", COLUMNS);
 }
 
 FILE *pl_out_begin(const char *out, char *tmp, size_t cap, const char *prog)
@@ -109,7 +110,9 @@ void pl_tsv_row(FILE *f, const pl_row *r)
     num(f, "%.1f", r->roof ? r->roof_gbps : NAN, "\t");
     num(f, "%.2f", r->roof ? r->pct_roof : NAN, "\t");
     num(f, "%.3f", r->gflops, "\t");
-    fprintf(f, "%s\n", r->param_label ? r->param_label : "nan");
+    fprintf(f, "%s\t", r->param_label ? r->param_label : "nan");
+    num(f, "%.0f", r->alg_bytes > 0 ? r->alg_bytes : NAN, "\t");
+    num(f, "%.2f", pl_alg_pct(r->alg_bytes, r->copy_gbps, r->time_ms), "\n");
     fflush(f);
 }
 
@@ -117,8 +120,8 @@ void pl_table_begin(FILE *f, const char *vendor)
 {
     char vs[32];
     snprintf(vs, sizeof vs, "vs %s", vendor ? vendor : "CUB");
-    fprintf(f, "%-4s %-12s %11s %11s %9s %12s %10s %8s %9s %6s\n", "part", "variant", "n", "time ms",
-            "GB/s", "% of roof", "vs serial", "vs omp", vs, "param");
+    fprintf(f, "%-4s %-12s %11s %11s %9s %12s %10s %10s %8s %9s %6s\n", "part", "variant", "n", "time ms",
+            "GB/s", "% of roof", "% alg roof", "vs serial", "vs omp", vs, "param");
 }
 
 static void cell(FILE *f, const char *fmt, double v, int width)
@@ -144,6 +147,7 @@ void pl_table_row(FILE *f, const pl_row *r)
     } else {
         fprintf(f, " %12s", "-");
     }
+    cell(f, "%.1f%%", pl_alg_pct(r->alg_bytes, r->copy_gbps, r->time_ms), 10); /* "% of its roof" */
     cell(f, "%.2fx", r->x_serial, 10);
     cell(f, "%.2fx", r->x_omp, 8);
     cell(f, "%.2fx", r->x_vendor, 9);

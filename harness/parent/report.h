@@ -11,6 +11,12 @@
  * kernels that stay in shared memory; their pct_copy is NaN, since a
  * fraction of a bandwidth they never use means nothing). The roof columns
  * come last, after param, so that older readers of the columns keep working.
+ *
+ * And a fraction of its algorithm's roof (roofs.h): alg_bytes, the bytes the
+ * row's algorithm must move (the part's taught one; the vendor's own for
+ * the vendor's row), and pct_alg, the time those bytes take at the copy
+ * bandwidth over the row's time. They come last of all: files written
+ * before them lack the two columns, and readers find columns by name.
  */
 #ifndef PRIMLAB_REPORT_H
 #define PRIMLAB_REPORT_H
@@ -31,6 +37,8 @@ typedef struct pl_row {
     double roof_gbps, pct_roof;
     double gflops;        /* floating-point operations per second / 1e9, or NaN (not counted) */
     const char *param_label; /* the parameter's name (a matrix case), or NULL */
+    double alg_bytes;     /* the bytes its algorithm must move (roofs.h); 0: none stated. Its
+                             pct_alg is pl_alg_pct(alg_bytes, copy_gbps, time_ms) */
 } pl_row;
 
 /* Now, in UTC, as 2026-11-22T01:49:09Z: the date line of every data file. */
@@ -45,9 +53,11 @@ int pl_driver_version(const char *path, char *out, size_t cap);
 
 /* Metadata comments (smem_gbps only when measured; vendor, the yardstick's
    library and version as the worker names it, "CCCL 3.0.1", only when
-   known), then the column header line. */
+   known), then notes (more comment lines, each "# KEY: value\n", or
+   NULL: the algorithms' formulas, "# alg_b: 3n words: ..."), then the
+   column header line. */
 void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_gbps, double smem_gbps,
-                  const char *source);
+                  const char *source, const char *notes);
 void pl_tsv_row(FILE *f, const pl_row *r);
 
 /* A data file written whole or not at all: rows go to out + ".tmp", which

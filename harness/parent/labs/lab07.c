@@ -553,6 +553,7 @@ static double table_time(table_ctx *t, const char *part, int vendor, const char 
         row.pct_copy = gpu ? 100 * row.gbps / t->copy : NAN;
         row.roof_gbps = gpu ? t->copy : NAN;
         row.pct_roof = row.pct_copy;
+        row.alg_bytes = gpu && p ? pl_alg_bytes(vendor ? &p->vendor_alg : &p->alg, n, param) : 0;
         pl_tsv_row(t->tsv, &row);
     }
     return ms;
@@ -769,7 +770,7 @@ static int table_run(const pl_cmd_opts *o, char **files, int nfiles, int dir)
         return 2;
     }
     if (t.tsv) {
-        pl_tsv_begin(t.tsv, t.device, pl_session_hello(s)->vendor, t.copy, NAN, "measured");
+        pl_tsv_begin(t.tsv, t.device, pl_session_hello(s)->vendor, t.copy, NAN, "measured", NULL);
         fprintf(t.tsv, "# lab07 table: n is the entries; param the mean entries per row; param_label the matrix\n"
                        "# (the seed's names: synthetic stand-ins of their shapes) or the row-length family.\n"
                        "# Part a's time is segspmv_omp's alone (the copies to the host and back measured with no\n"
