@@ -8,6 +8,7 @@
  *   labNN run   [--part X] [--n LIST] [--reps R]   benchmark table (+ --out TSV)
  *   labNN sweep [--part X] [--out FILE]            n = 2^lo..2^hi, TSV for plots
  *   labNN info | list                              the GPU | the parts and tests
+ *   labNN roofs [--part X] [--n LIST] [--param LIST]  each part's algorithm's roof (TSV)
  *   labNN fill --scores FILE                       a row for each test FILE lacks
  *   labNN fill --scores FILE --not-graded MISSING|NOBUILD --reason TEXT
  *                                                  the lab's one row: 0 of its points
@@ -35,6 +36,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,10 +70,12 @@ static const struct builtin {
     int gpu;
 } builtins[] = {
     {"check", "correctness tests, each in its own process; prints OK/FAIL, reasons, the score", 1},
-    {"run", "benchmark every variant: time, GB/s, % of copy bandwidth, ratios to CPU and CUB", 1},
+    {"run", "benchmark every variant: time, GB/s, % of copy bandwidth and of its roof, ratios to CPU and CUB", 1},
     {"sweep", "benchmark n = 2^lo..2^hi and write TSV rows for the plots", 1},
     {"info", "describe the GPU", 1},
     {"list", "list the parts, test sizes and points", 0},
+    {"roofs", "the bytes each part's algorithm and its vendor's must move: the graded problems, or at --n and\n"
+              "           --param (TSV; docs/roofs.md)", 0},
     {"fill", "append to --scores a FAIL row for every graded test it lacks (a stopped run);\n"
              "           with --not-graded MISSING|NOBUILD --reason TEXT, the lab's one row of 0 points", 0},
     {"commands", "every command of this lab as TSV: name, data, gpu, plots, options", 0},
@@ -958,6 +962,69 @@ static int cmd_list(const pl_lab *lab, const opts *o)
     return 0;
 }
 
+/* Whether (part, n, param) is one of the lab's performance tests. */
+static int graded_perf(const pl_lab *lab, const pl_part *p, long n, double param)
+{
+    for (int i = 0; i < lab->nperf; i++) {
+        const pl_perf *f = &lab->perf[i];
+        if (!strcmp(f->part, p->id) && f->n == n && (!p->params.n || f->param == param))
+            return 1;
+    }
+    return 0;
+}
+
+/* roofs' rows of part p at (n, param): its algorithm's, then its vendor's;
+   bytes nan and formula "-" where it states none. */
+static void roof_rows(const pl_lab *lab, const pl_part *p, long n, double param)
+{
+    char ptext[64] = "nan";
+    int nlabels = p->params.nlabels ? p->params.nlabels : p->params.n;
+    if (p->params.labels && !isnan(param) && param >= 0 && (int)param < nlabels)
+        snprintf(ptext, sizeof ptext, "%s", p->params.labels[(int)param]);
+    else if (!isnan(param))
+        snprintf(ptext, sizeof ptext, "%g", param);
+    for (int v = 0; v < 1 + p->vendor; v++) {
+        const pl_alg *a = v ? &p->vendor_alg : &p->alg;
+        double b = a->bytes ? a->bytes(n, param) : NAN;
+        printf("%s\t%s\t%ld\t%s\t%d\t%.0f\t%.6g\t%s\n", p->id, !v ? "taught" : p->vendor_name ? p->vendor_name : "cub",
+               n, ptext, graded_perf(lab, p, n, param), b, n > 0 ? b / (double)n : NAN, a->text ? a->text : "-");
+    }
+}
+
+/* Each part's algorithm's roof and its vendor's (roofs.h), as TSV: the
+   bytes, per unit of size, and the formula; perf says whether a
+   performance test times that problem. Without --n and --param, the
+   problems the performance tests time, each test's part whether it states
+   a roof or not; with them, every part that states one (or --part) at
+   those sizes and parameters (the part's benchmark ones for what is not
+   given). No GPU: the rows of `run` divide these bytes by the copy
+   bandwidth and the time. */
+static int cmd_roofs(const pl_lab *lab, const opts *o)
+{
+    const pl_part *only = find_part(lab, o->part);
+    printf("part\twho\tn\tparam\tperf\tbytes\tbytes_per_n\tformula\n");
+    if (!o->nsizes && !o->nparams) {
+        for (int i = 0; i < lab->nperf; i++) {
+            const pl_part *p = pl_find_part(lab, lab->perf[i].part);
+            if (p && (!only || p == only))
+                roof_rows(lab, p, lab->perf[i].n, p->params.n ? lab->perf[i].param : NAN);
+        }
+        return 0;
+    }
+    for (int k = 0; k < lab->nparts; k++) {
+        const pl_part *p = lab->parts[k];
+        if ((only && p != only) || (!only && !p->alg.bytes && !p->vendor_alg.bytes))
+            continue;
+        int ns = o->nsizes;
+        const long *sizes = ns ? o->sizes : pl_part_bench_sizes(lab, p, &ns);
+        int np = p->params.n && o->nparams ? o->nparams : 1;
+        for (int si = 0; si < ns; si++)
+            for (int q = 0; q < np; q++)
+                roof_rows(lab, p, sizes[si], !p->params.n ? NAN : o->nparams ? o->params[q] : p->params.bench);
+    }
+    return 0;
+}
+
 /* The lab's one row when it was not graded (its file missing, or not
    compiling): 0 of every point its tests would give, with the seed's hidden
    tests as `check` would count them; and its subtotal line. */
@@ -1083,6 +1150,8 @@ int main(int argc, char **argv)
         return cmd_info(&o);
     if (!strcmp(o.cmd, "list"))
         return cmd_list(lab, &o);
+    if (!strcmp(o.cmd, "roofs"))
+        return cmd_roofs(lab, &o);
     if (!strcmp(o.cmd, "fill"))
         return cmd_fill(lab, &o);
     if (!strcmp(o.cmd, "commands"))

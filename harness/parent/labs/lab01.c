@@ -15,6 +15,9 @@ static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, sca
 static long bt_len(long threads) { return (void)threads, BT_N; }
 static long bt_words(long threads, double param) { return (void)threads, (void)param, BT_N; }
 static double bt_bytes(long threads, double param) { return (void)threads, (void)param, 2.0 * sizeof(int) * BT_N; }
+/* its algorithm's roof at BT_N elements, and CUB's (below) */
+static double bt_alg(long threads, double param) { return (void)threads, pl_words_4n(BT_N, param); }
+static double bt_cub(long threads, double param) { return (void)threads, pl_words_2n(BT_N, param); }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 /* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
 #define BTE_N PL_EVEN_N
@@ -35,22 +38,36 @@ static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
 
 #define BT_SIZES .name = "threads", .max = 1024, .test = bt_sizes, .ntest = 6
 
+/* The roof of the algorithm the handout teaches (roofs.h, docs/roofs.md):
+   scan-then-add. scan_k1_block reads the input and writes the output (2n),
+   the block totals are scanned (n/1024 words, left out), then
+   add_k2_block_sums reads and writes every element of the output but the
+   first block's again (2n): 4n words, twice what any scan must move, so its
+   roof is half the copy bandwidth in the rows' 8n-byte GB/s. CUB's scan
+   moves 2n in one pass. */
+#define SCAN_ROOFS .alg = PL_ALG_SCAN_THEN_ADD, .vendor_alg = PL_ALG_CUB_SCAN
+#define BT_ROOFS                                                                                                   \
+    .alg = {bt_alg, "4n words at n = 2^24 + 3: the scan pass reads and writes each element, the add pass again"},  \
+    .vendor_alg = {bt_cub, "2n words at n = 2^24 + 3: one pass (decoupled look-back)"}
+
 static const pl_part part_a = {
     .id = "a", .title = "inclusive scan, one block", .entry = "scan_inclusive_block", .sizes = {.max = PS_BLOCK_MAX},
     .points = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &pl_scan_inclusive};
 static const pl_part part_b = {
     .id = "b", .title = "inclusive scan, any n", .entry = "scan_inclusive", .sizes = {.max = PS_MAX_N}, .points = 1,
-    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &pl_scan_inclusive};
+    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, SCAN_ROOFS,
+    .judge = &pl_scan_inclusive};
 static const pl_part part_bt = {
     .id = "bt", .title = "inclusive scan, n=2^24+3", .entry = "scan_inclusive_threads",
     .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
-    .vendor = 1, .bytes = bt_bytes, .judge = &bt_scan};
+    .vendor = 1, .bytes = bt_bytes, BT_ROOFS, .judge = &bt_scan};
 static const pl_part part_bte = {
     .id = "bte", .title = "inclusive scan, n=3*2^20", .entry = "scan_inclusive_threads", .sizes = {BT_SIZES},
     .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .judge = &bte_scan};
 static const pl_part part_c = {
     .id = "c", .title = "exclusive scan, any n", .entry = "scan_exclusive", .sizes = {.max = PS_MAX_N}, .points = 1,
-    .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, .judge = &pl_scan_exclusive};
+    .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, SCAN_ROOFS,
+    .judge = &pl_scan_exclusive};
 
 static const pl_part *const parts[] = {PL_LAB01_PARTS(PL_PART_REF)};
 

@@ -29,6 +29,24 @@ static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, sca
 static long bt_len(long threads) { return (void)threads, BT_N; }
 static long bt_words(long threads, double param) { return (void)threads, (void)param, BT_N; }
 static double bt_bytes(long threads, double param) { return (void)threads, (void)param, 2.0 * sizeof(int) * BT_N; }
+/* its algorithm's roof at BT_N elements, and CUB's (below) */
+static double bt_alg(long threads, double param) { return (void)threads, pl_words_3n(BT_N, param); }
+static double bt_cub(long threads, double param) { return (void)threads, pl_words_2n(BT_N, param); }
+
+/* Part a's roof: the words its passes touch, m the power of two at or
+   above n: the padding reads n and writes m; the up-sweep's level of span
+   s reads two words and writes one for each of m/s subtrees (3m over the
+   levels), the down-sweep's reads two and writes two (4m); the copy out
+   reads and writes n. A floor: the levels of span 16 and more touch one
+   word in each 32-byte sector they move, so DRAM moves more. */
+static double global_alg(long n, double param)
+{
+    (void)param;
+    double m = 1;
+    while (m < (double)n)
+        m *= 2;
+    return 4.0 * (3.0 * (double)n + 8.0 * m);
+}
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 /* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
 #define BTE_N PL_EVEN_N
@@ -68,24 +86,39 @@ static const pl_judge bte_scan = {&pl_array_kind, &bte_cfg};
 
 #define BT_SIZES .name = "threads", .max = 1024, .test = bt_sizes, .ntest = 6
 
+/* The roofs (roofs.h, docs/roofs.md). Parts b, bt and c: reduce-then-scan
+   (solutions/02-blelloch-scan/blelloch_tile.cuh): reduce_k reads every
+   tile (n), the tile sums are scanned (n/2048 words, left out), then
+   scan_tile_k reads every tile again and writes it (2n): 3n words, against
+   the 2n of CUB's single pass, so at its roof it runs at 2/3 of the copy
+   bandwidth in the rows' 8n-byte GB/s and at most 2/3 of CUB's
+   throughput where CUB reaches the copy's. Up to 32768 elements one block
+   scans all (2n): 3n stays a floor. */
+#define SHARED_ROOFS .alg = PL_ALG_REDUCE_THEN_SCAN, .vendor_alg = PL_ALG_CUB_SCAN
+#define BT_ROOFS                                                                                                   \
+    .alg = {bt_alg, "3n words at n = 2^24 + 3: the input read twice (reduce, then scan), the output written once"}, \
+    .vendor_alg = {bt_cub, "2n words at n = 2^24 + 3: one pass (decoupled look-back)"}
+
 static const pl_part part_a = {
     .id = "a", .title = "exclusive scan, global memory", .entry = "scan_blelloch_global", .sizes = {.max = BS_MAX_N},
     .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1,
-    .judge = &pl_scan_exclusive};
+    .alg = {global_alg, "3n + 8m words, m the power of two >= n: pad, up-sweep (3m), down-sweep (4m), copy out"},
+    .vendor_alg = PL_ALG_CUB_SCAN, .judge = &pl_scan_exclusive};
 static const pl_part part_b = {
     .id = "b", .title = "exclusive scan, shared memory", .entry = "scan_blelloch_shared", .sizes = {.max = BS_MAX_N},
-    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1,
+    .points = 1, .bench = 1, .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .vendor = 1, SHARED_ROOFS,
     .judge = &pl_scan_exclusive};
 static const pl_part part_bt = {
     .id = "bt", .title = "exclusive scan, shared memory, n=2^24+3", .entry = "scan_blelloch_shared_threads",
     .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
-    .vendor = 1, .bytes = bt_bytes, .judge = &bt_scan};
+    .vendor = 1, .bytes = bt_bytes, BT_ROOFS, .judge = &bt_scan};
 static const pl_part part_bte = {
     .id = "bte", .title = "exclusive scan, shared memory, n=3*2^20", .entry = "scan_blelloch_shared_threads",
     .sizes = {BT_SIZES}, .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .judge = &bte_scan};
 static const pl_part part_c = {
     .id = "c", .title = "inclusive scan", .entry = "scan_blelloch_inclusive", .sizes = {.max = BS_MAX_N}, .points = 1,
-    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, .judge = &pl_scan_inclusive};
+    .bench = 1, .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .vendor = 1, SHARED_ROOFS,
+    .judge = &pl_scan_inclusive};
 /* correctness only: not timed, no performance test, no yardstick */
 static const pl_part part_w = {
     .id = "w", .title = "warp scan, 32-element segments", .entry = "scan_warp_safe", .sizes = {.max = BS_MAX_N},

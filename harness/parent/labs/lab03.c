@@ -46,6 +46,15 @@ static const pl_array_judge transpose_cfg = {.in = {.words = b_words}, .out_len 
 static const pl_judge strides = {&pl_array_kind, &stride_cfg};
 static const pl_judge transpose = {&pl_array_kind, &transpose_cfg};
 
+/* The roofs (roofs.h, docs/roofs.md). A transpose reads and writes each
+   element once: its roof is what the rows count, the copy's. The scans are
+   lab 02's reduce-then-scan (solutions/03-bank-conflicts uses lab 02's
+   tile, padded or not): 3n words, the input read twice, against CUB's one
+   pass of 2n. Padding changes what shared memory does, not what goes to
+   DRAM: c0 and c share the roof. The stride parts never touch DRAM after
+   their first copy: their roof is shared memory's (PL_ROOF_SMEM), and no
+   algorithm's bytes are stated. */
+#define TRANSPOSE_ROOF {b_bytes, "2 words an element: each read once and written once"}
 #define STRIDE(id_, title_, entry_, cpu_, bytes_)                                                                   \
     static const pl_part part_##id_ = {                                                                             \
         .id = #id_, .title = title_, .entry = entry_,                                                               \
@@ -55,11 +64,13 @@ static const pl_judge transpose = {&pl_array_kind, &transpose_cfg};
     static const pl_part part_##id_ = {                                                                             \
         .id = #id_, .title = title_, .entry = entry_,                                                               \
         .sizes = {.name = "side", .max = BC_MAX_SIDE, .test = b_tests, .ntest = 8, .bench = b_bench, .nbench = 6}, \
-        .points = 1, .bench = 1, .cpu = transpose_cpu, .omp = transpose_omp, .bytes = b_bytes, .judge = &transpose}
+        .points = 1, .bench = 1, .cpu = transpose_cpu, .omp = transpose_omp, .bytes = b_bytes,                      \
+        .alg = TRANSPOSE_ROOF, .judge = &transpose}
 #define SCAN(id_, title_, entry_)                                                                                   \
     static const pl_part part_##id_ = {.id = #id_, .title = title_, .entry = entry_, .sizes = {.max = BC_MAX_N},    \
                                        .points = 1, .bench = 1, .cpu = scan_cpu_exclusive,                          \
-                                       .omp = scan_omp_exclusive, .vendor = 1, .judge = &pl_scan_exclusive}
+                                       .omp = scan_omp_exclusive, .vendor = 1, .alg = PL_ALG_REDUCE_THEN_SCAN,      \
+                                       .vendor_alg = PL_ALG_CUB_SCAN, .judge = &pl_scan_exclusive}
 
 STRIDE(a4, "4-byte reads at a stride", "stride_read32", a4_cpu, a4_bytes);
 STRIDE(a8, "8-byte reads at a stride", "stride_read64", a8_cpu, a8_bytes);

@@ -55,6 +55,12 @@ static int keeps_positive(int x) { return x > 0; }
 /* the input read once and the kept part written once (about keep * n) */
 static double kept_bytes(long n, double keep) { return 4.0 * (double)n * (1.0 + keep); }
 static double flag_bytes(long n, double keep) { return (void)keep, 8.0 * (double)n; }
+/* Part b's roof, the handout's count (section 4.2): the map reads the
+   input and writes the flags (2n), the scan reads the flags and writes the
+   positions in one pass (2n), the scatter reads the input and the
+   positions and writes the kept (2n + c): 6n + c words. (The solution's
+   scatter also reads the flags again: 7n + c, above its roof's count.) */
+static double mss_bytes(long n, double keep) { return 4.0 * (double)n * (6.0 + keep); }
 
 /* Part ct, the block-size experiment: the size is the number of threads
    per block, the array a fixed CT_N elements (not a multiple of any tile;
@@ -94,20 +100,30 @@ static const pl_judge cte_compacted = {&pl_compact_kind, &cte_cfg};
 #define CT_PARAMS .params = {.name = "keep", .values = ct_keep, .n = 1, .bench = 0.5}
 #define CT_SIZES .name = "threads", .max = 1024, .test = ct_sizes, .ntest = 6
 
+/* The roofs (roofs.h, docs/roofs.md). Part c and CUB's DeviceSelect::If
+   are both one pass: the input read once, the kept written once, n + c
+   words, the bytes the rows count: their % of its roof is their % of copy.
+   Part a's map reads the input and writes a flag each: 2n. */
+#define ONE_PASS_ROOF {kept_bytes, "n + c words (c kept, keep * n): the input read once, the kept written once"}
+#define CT_ROOF {ct_bytes, "n + c words at n = 2^24 + 3: the input read once, the kept written once"}
+
 static const pl_part part_a = {
     .id = "a", .title = "flags", .entry = "compact_flags", .sizes = {.max = CP_MAX_N}, .points = 1, .bench = 1,
-    .cpu = flags_cpu, .bytes = flag_bytes, KEEP_PARAMS, .judge = &flags};
+    .cpu = flags_cpu, .bytes = flag_bytes, .alg = {flag_bytes, "2n words: the input read once, a flag written each"},
+    KEEP_PARAMS, .judge = &flags};
 static const pl_part part_b = {
     .id = "b", .title = "map, scan, scatter", .entry = "compact_scan", .sizes = {.max = CP_MAX_N}, .points = 1,
-    .bench = 1, .cpu = ref_cpu, .omp = ref_omp, .vendor = 1, .lends = 1, .bytes = kept_bytes, KEEP_PARAMS,
-    .judge = &compacted};
+    .bench = 1, .cpu = ref_cpu, .omp = ref_omp, .vendor = 1, .lends = 1, .bytes = kept_bytes,
+    .alg = {mss_bytes, "6n + c words: map (reads n, writes n flags), scan (n, n), scatter (reads 2n, writes c)"},
+    .vendor_alg = ONE_PASS_ROOF, KEEP_PARAMS, .judge = &compacted};
 static const pl_part part_c = {
     .id = "c", .title = "one pass, warp votes", .entry = "compact_warp", .sizes = {.max = CP_MAX_N}, .points = 1,
-    .bench = 1, .cpu = ref_cpu, .omp = ref_omp, .vendor = 1, .bytes = kept_bytes, KEEP_PARAMS, .judge = &compacted};
+    .bench = 1, .cpu = ref_cpu, .omp = ref_omp, .vendor = 1, .bytes = kept_bytes, .alg = ONE_PASS_ROOF,
+    .vendor_alg = ONE_PASS_ROOF, KEEP_PARAMS, .judge = &compacted};
 static const pl_part part_ct = {
     .id = "ct", .title = "one pass, warp votes, n=2^24+3", .entry = "compact_warp_threads",
     .sizes = {CT_SIZES, .bench = ct_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = ct_cpu, .omp = ct_omp,
-    .vendor = 1, .bytes = ct_bytes, CT_PARAMS, .judge = &ct_compacted};
+    .vendor = 1, .bytes = ct_bytes, .alg = CT_ROOF, .vendor_alg = CT_ROOF, CT_PARAMS, .judge = &ct_compacted};
 static const pl_part part_cte = {
     .id = "cte", .title = "one pass, warp votes, n=3*2^20", .entry = "compact_warp_threads", .sizes = {CT_SIZES},
     .points = 1, .cpu = cte_cpu, .omp = cte_omp, .vendor = 1, CT_PARAMS, .judge = &cte_compacted};

@@ -132,6 +132,61 @@ static double key_bytes(long n, double dist) { return (void)dist, 8.0 * (double)
 static double pair_bytes(long n, double dist) { return (void)dist, 16.0 * (double)n; }
 static size_t scratch_ints(long len) { return RS_SCRATCH_INTS(len); }
 
+/* ------------------------------------------------------------- roofs */
+
+/* The roofs (roofs.h, docs/roofs.md) count the handout's words per key and
+   pass (section 4.6) over the passes the keys need: a pass on a digit in
+   which no two keys differ moves nothing in a sort that skips it (section
+   7.3). Which bits vary follows from the distribution and n (sort.h's
+   pl_keys_u32): none for equal keys; the top 8 for high ones; those of
+   (n - 1) * 61 for sorted and reversed u32 keys (all 32 once that wraps);
+   all 32 for random and few (8 random words: a 4-bit digit the same in
+   all 8 has odds of 16^-7; a 1-bit one 1/128, so the split's roof on few
+   keys may count a pass the sort skips). Signed keys (gen_i32) are
+   flipped by a constant, so the same bits vary, but sorted and reversed
+   ones cross zero: all 32. Float keys' flip depends on the sign, and
+   every float distribution but equal has both signs: all 32. */
+enum key_kind { KEYS_U32, KEYS_I32, KEYS_F32 };
+static int varying_digits(long n, double dist, int bits, int kind)
+{
+    unsigned vary = 0xffffffffu;
+    int d = (int)dist;
+    if (n < 2 || d == PL_KEYS_EQUAL)
+        vary = 0;
+    else if (d == PL_KEYS_HIGH && kind != KEYS_F32)
+        vary = 0xff000000u;
+    else if ((d == PL_KEYS_SORTED || d == PL_KEYS_REVERSED) && kind == KEYS_U32 && 61.0 * (double)(n - 1) < 0x1p32)
+        for (vary = 1; vary < (unsigned)(61 * (n - 1)); vary = vary << 1 | 1)
+            ;
+    int digits = 0;
+    for (int s = 0; s < 32; s += bits)
+        digits += (vary >> s & ((1u << bits) - 1)) != 0;
+    return digits;
+}
+/* words per key: (a) split, each bit's pass: flags 2, scan 2, scatter 3;
+   (b) four bits, each digit's: histogram reads 1, scatter reads 1 and
+   writes 1 (the counts, 16 a tile, left out); (c) pairs: histogram 1,
+   scatter reads 2 and writes 2. No pass at all: a copy (2, pairs 4). The
+   pass count's read of the keys (7.3) is left out too: a floor. */
+static double sort_words(long n, double dist, int bits, int kind, int per_pass, int copy)
+{
+    int passes = varying_digits(n, dist, bits, kind);
+    return 4.0 * (double)n * (passes ? per_pass * passes : copy);
+}
+static double split_alg(long n, double dist) { return sort_words(n, dist, 1, KEYS_U32, 7, 2); }
+static double digits_alg(long n, double dist) { return sort_words(n, dist, 4, KEYS_U32, 3, 2); }
+static double pairs_alg(long n, double dist) { return sort_words(n, dist, 4, KEYS_U32, 5, 4); }
+static double int_alg(long n, double dist) { return sort_words(n, dist, 4, KEYS_I32, 3, 2); }
+static double float_alg(long n, double dist) { return sort_words(n, dist, 4, KEYS_F32, 3, 2); }
+/* CUB's DeviceRadixSort on sm_80 and later: onesweep, 8-bit digits, all
+   four passes whatever the keys: one histogram read of the keys, then each
+   pass reads and writes them (with the values for pairs): 9n words, 17n
+   for pairs (tuning_radix_sort.cuh: ONESWEEP, ONESWEEP_RADIX_BITS 8). */
+static double cub_keys(long n, double dist) { return (void)dist, 4.0 * 9.0 * (double)n; }
+static double cub_pairs(long n, double dist) { return (void)dist, 4.0 * 17.0 * (double)n; }
+#define CUB_KEYS                                                                                                   \
+    {cub_keys, "9n words: onesweep, the keys read once for the histograms, then 4 passes of 8 bits (2n each)"}
+
 /* Part bt, the block-size experiment: the size is the number of threads per
    block, the keys a fixed BT_N, random (not a multiple of any tile, and
    small enough that six CPU sorts stay cheap; the worker takes it from
@@ -141,6 +196,8 @@ static void bt_cpu(const int *in, int *out, size_t threads) { (void)threads, pl_
 static void bt_omp(const int *in, int *out, size_t threads) { (void)threads, pl_sort_keys_omp(in, out, BT_N); }
 static long bt_len(long threads, double dist) { return (void)threads, (void)dist, BT_N; }
 static double bt_bytes(long threads, double dist) { return (void)threads, key_bytes(BT_N, dist); }
+static double bt_alg(long threads, double dist) { return (void)threads, digits_alg(BT_N, dist); }
+static double bt_cub(long threads, double dist) { return (void)threads, cub_keys(BT_N, dist); }
 static const long bt_sizes[] = {32, 64, 128, 256, 512, 1024};
 static const double bt_dists[] = {PL_KEYS_RANDOM};
 /* Part bte: the same at PL_EVEN_N elements (lab.h says why). */
@@ -173,24 +230,39 @@ static const pl_judge f32_sort = {&pl_sort_kind, &f32_cfg};
 
 static const pl_part part_a = {.id = "a", .title = "one-bit split", .entry = "radix_sort_split",
                                .cpu = pl_sort_keys_cpu, .omp = pl_sort_keys_omp, .bytes = key_bytes, DISTS,
-                               .judge = &u32_sort};
+                               .alg = {split_alg, "7n words a bit that varies (32 for random keys): flags (2n), "
+                                                  "scan (2n), scatter (reads 2n, writes n)"},
+                               .vendor_alg = CUB_KEYS, .judge = &u32_sort};
 static const pl_part part_b = {.id = "b", .title = "four-bit digits", .entry = "radix_sort_4bit",
                                .cpu = pl_sort_keys_cpu, .omp = pl_sort_keys_omp, .bytes = key_bytes, DISTS,
-                               .judge = &u32_sort};
+                               .alg = {digits_alg, "3n words a digit that varies (8 for random keys): histogram "
+                                                   "reads n, scatter reads n and writes n"},
+                               .vendor_alg = CUB_KEYS, .judge = &u32_sort};
 static const pl_part part_bt = {
     .id = "bt", .title = "four-bit digits, n=2^22+3", .entry = "radix_sort_4bit_threads",
     .sizes = {BT_SIZES, .bench = bt_sizes, .nbench = 6}, .points = 1, .bench = 1, .cpu = bt_cpu, .omp = bt_omp,
-    .vendor = 1, .lends = 1, .bytes = bt_bytes, BT_PARAMS, .judge = &bt_sort};
+    .vendor = 1, .lends = 1, .bytes = bt_bytes,
+    .alg = {bt_alg, "3n words a digit that varies, n = 2^22 + 3 random keys: 8 digits, 24n"},
+    .vendor_alg = {bt_cub, "9n words at n = 2^22 + 3: onesweep, a histogram read, then 4 passes of 8 bits"},
+    BT_PARAMS, .judge = &bt_sort};
 static const pl_part part_bte = {
     .id = "bte", .title = "four-bit digits, n=3*2^20", .entry = "radix_sort_4bit_threads", .sizes = {BT_SIZES},
     .points = 1, .cpu = bte_cpu, .omp = bte_omp, .vendor = 1, .lends = 1, BT_PARAMS, .judge = &bte_sort};
 static const pl_part part_c = {.id = "c", .title = "key-value pairs", .entry = "radix_sort_pairs",
                                .cpu = pl_sort_pairs_cpu, .omp = pl_sort_pairs_omp, .bytes = pair_bytes, DISTS,
+                               .alg = {pairs_alg, "5n words a digit that varies (8 for random keys): histogram "
+                                                  "reads n keys, scatter reads and writes n keys and n values"},
+                               .vendor_alg = {cub_pairs, "17n words: onesweep, the keys read once for the "
+                                                         "histograms, then 4 passes of 8 bits (4n each)"},
                                .judge = &pairs_sort};
 static const pl_part part_di = {.id = "di", .title = "signed int keys", .entry = "radix_sort_int", .cpu = int_cpu,
-                                .omp = int_omp, .bytes = key_bytes, DISTS, .judge = &i32_sort};
+                                .omp = int_omp, .bytes = key_bytes, DISTS,
+                                .alg = {int_alg, "3n words a digit that varies (8 for random keys), as part b"},
+                                .vendor_alg = CUB_KEYS, .judge = &i32_sort};
 static const pl_part part_df = {.id = "df", .title = "float keys", .entry = "radix_sort_float", .cpu = float_cpu,
-                                .omp = float_omp, .bytes = key_bytes, DISTS, .judge = &f32_sort};
+                                .omp = float_omp, .bytes = key_bytes, DISTS,
+                                .alg = {float_alg, "3n words a digit that varies (8 for random keys), as part b"},
+                                .vendor_alg = CUB_KEYS, .judge = &f32_sort};
 
 static const pl_part *const parts[] = {PL_LAB05_PARTS(PL_PART_REF)};
 

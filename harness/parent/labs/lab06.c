@@ -230,9 +230,22 @@ static const pl_real_judge sum_f64_cfg = {{.words = len_f64, .gen = gen_f64}, PL
 static const pl_judge sum_f32 = {&pl_real_kind, &sum_f32_cfg};
 static const pl_judge sum_f64 = {&pl_real_kind, &sum_f64_cfg};
 
+/* The reductions' roof (roofs.h, docs/roofs.md): n values read once and
+   one written, the tree (a) and the shuffles (b) alike: the first pass
+   reads the input, the second only the blocks' sums (a few per SM, left
+   out). CUB's DeviceReduce::Sum moves the same. So the roof is what the
+   rows count, plus the one value written. */
+static double sum_f32_alg(long n, double p) { return (void)p, 4.0 * ((double)n + 1); }
+static double sum_f64_alg(long n, double p) { return (void)p, 8.0 * ((double)n + 1); }
+#define SUM_F32_ROOF {sum_f32_alg, "n + 1 floats: the input read once, the sum written"}
+#define SUM_F64_ROOF {sum_f64_alg, "n + 1 doubles: the input read once, the sum written"}
 #define REDUCE .sizes = {.max = SR_MAX_N}, .points = 1, .bench = 1, .vendor = 1
-#define REDUCE_F32 REDUCE, .cpu = cpu_f32, .omp = omp_f32, .bytes = bytes_f32, .judge = &sum_f32
-#define REDUCE_F64 REDUCE, .cpu = cpu_f64, .omp = omp_f64, .bytes = bytes_f64, .judge = &sum_f64
+#define REDUCE_F32                                                                                                 \
+    REDUCE, .cpu = cpu_f32, .omp = omp_f32, .bytes = bytes_f32, .alg = SUM_F32_ROOF, .vendor_alg = SUM_F32_ROOF,   \
+    .judge = &sum_f32
+#define REDUCE_F64                                                                                                 \
+    REDUCE, .cpu = cpu_f64, .omp = omp_f64, .bytes = bytes_f64, .alg = SUM_F64_ROOF, .vendor_alg = SUM_F64_ROOF,   \
+    .judge = &sum_f64
 
 /* ------------------------------------------------------------- SpMV */
 
@@ -549,7 +562,10 @@ CPU_SPMV(float, f32, 0)
 CPU_SPMV(double, f64, 1)
 
 /* Bytes an SpMV must move at least: row_ptr, col and val once, x once
-   (each column read at least once), y written once. */
+   (each column read at least once), y written once. This is also the roof
+   of both CSR kernels and of cuSPARSE's CSR SpMV (roofs.h): the CSR's
+   bytes, once; what the gathers of x cost beyond it depends on the
+   matrix and the cache, which hold x here (2^20 columns: 4 or 8 MB). */
 static double spmv_bytes(long rows, double param, int dbl)
 {
     const pl_csr *m = structure(rows, param);
@@ -575,8 +591,16 @@ static const pl_judge spmv_f64 = {&pl_real_kind, &spmv_f64_cfg};
 #define SPMV_COMMON .sizes = {.name = "rows", .max = SPMV_MAX_ROWS, .test = spmv_test_sizes, .ntest = 9,           \
                               .bench = spmv_bench_sizes, .nbench = 3},                                            \
                     .points = 1, .bench = 1, .vendor = 1, .vendor_name = "cusparse", .flops = spmv_flops
-#define SPMV_F32 SPMV_COMMON, .cpu = cpu_spmv_f32, .omp = omp_spmv_f32, .bytes = sbytes_f32, .judge = &spmv_f32
-#define SPMV_F64 SPMV_COMMON, .cpu = cpu_spmv_f64, .omp = omp_spmv_f64, .bytes = sbytes_f64, .judge = &spmv_f64
+#define CSR_F32_ROOF                                                                                               \
+    {sbytes_f32, "the CSR's bytes: row_ptr 4(rows + 1), col and val 8 an entry, x 4 a column, y 4 a row"}
+#define CSR_F64_ROOF                                                                                               \
+    {sbytes_f64, "the CSR's bytes: row_ptr 4(rows + 1), col and val 12 an entry, x 8 a column, y 8 a row"}
+#define SPMV_F32                                                                                                   \
+    SPMV_COMMON, .cpu = cpu_spmv_f32, .omp = omp_spmv_f32, .bytes = sbytes_f32, .alg = CSR_F32_ROOF,                \
+    .vendor_alg = CSR_F32_ROOF, .judge = &spmv_f32
+#define SPMV_F64                                                                                                   \
+    SPMV_COMMON, .cpu = cpu_spmv_f64, .omp = omp_spmv_f64, .bytes = sbytes_f64, .alg = CSR_F64_ROOF,                \
+    .vendor_alg = CSR_F64_ROOF, .judge = &spmv_f64
 #define CASES(p)                                                                                                  \
     .params = {.name = "matrix", .values = p, .n = (int)(sizeof p / sizeof p[0]), .bench = CASE_FEM,              \
                .labels = case_labels, .nlabels = NCASES}

@@ -370,10 +370,55 @@ static double bytes(long n, double param)
     return sh ? (double)n * (12.0 + 8.0 + 12.0 * case_of(param)->iters) + 4.0 * (double)(sh->rows + 1) : 0;
 }
 static double flops(long n, double param) { return 2.0 * (double)n * case_of(param)->iters; }
+
+/* The roofs (roofs.h, docs/roofs.md). Once per call, every part and CUB:
+   a copied into the output (2n words: the harness's, before the call) and
+   x[k] gathered (k and x[k] read, the gathered copy written: 3n).
+   (b), (c): each iteration a read and written, the gathered x read (3n),
+   and s read to find the rows (rows + 1).
+   (d), the load-balanced scan (solutions/07-segmented-spmv): s read once
+   to mark the heads; each iteration 3n and the heads, a bit an entry or
+   the tile's part of s, whichever is fewer bytes; the tile reduce's reads
+   from the tile's last head on are nearly nothing while rows are shorter
+   than a tile, and are left out: a floor.
+   CUB (kernels_ref/vendor/cub_segscan.cu): once, each entry's row number
+   found in s and written as its key, beside the gather (4n and s); each
+   iteration InclusiveScanByKey reads the keys, a and the gathered x and
+   writes a (4n); after an odd number of iterations a copies back (2n). */
+static double seg_rows(long n, double param)
+{
+    const seg_shape *sh = structure(n, param);
+    return sh ? (double)sh->rows : -1;
+}
+static double rows_alg(long n, double param)
+{
+    double rows = seg_rows(n, param), it = case_of(param)->iters;
+    return rows < 0 ? 0 : (double)n * (20.0 + 12.0 * it) + 4.0 * (rows + 1) * it;
+}
+static double flat_alg(long n, double param)
+{
+    double rows = seg_rows(n, param), it = case_of(param)->iters, heads = (double)n / 8;
+    if (4.0 * (rows + 1) < heads)
+        heads = 4.0 * (rows + 1);
+    return rows < 0 ? 0 : (double)n * (20.0 + 12.0 * it) + 4.0 * (rows + 1) + heads * it;
+}
+static double cub_alg(long n, double param)
+{
+    double rows = seg_rows(n, param);
+    int it = case_of(param)->iters;
+    return rows < 0 ? 0 : (double)n * (24.0 + 16.0 * it + (it % 2 ? 8.0 : 0)) + 4.0 * (rows + 1);
+}
+#define ROWS_ROOF {rows_alg, "5n words once (a copied in, x[k] gathered), then 3n and s (rows + 1) an iteration"}
+#define FLAT_ROOF                                                                                                  \
+    {flat_alg, "5n words and s once (a copied in, x[k] gathered, heads marked), then 3n and the heads (n/32 "      \
+               "words or s, the fewer) an iteration"}
+#define CUB_ROOF                                                                                                   \
+    {cub_alg, "6n words and s once (a copied in, x[k] gathered, a row key an entry), then 4n an iteration (keys, " \
+              "a and x read, a written), 2n more after an odd count"}
 static size_t scratch_ints(long words) { return (SS_SCRATCH_BYTES(words) + 3) / 4; }
 
 #define SEG_COMMON .sizes = {.max = SS_MAX_N}, .points = 1, .bench = 1, .vendor = 1, .cpu = cpu_seg, .omp = omp_seg, \
-                   .bytes = bytes, .flops = flops, .vendor_name = "cub", .judge = &seg_judge
+                   .bytes = bytes, .flops = flops, .vendor_name = "cub", .vendor_alg = CUB_ROOF, .judge = &seg_judge
 #define PARAMS(p)                                                                                                  \
     .params = {.name = "matrix", .values = p, .n = (int)(sizeof p / sizeof p[0]), .bench = CASE_UNIFORM,         \
                .labels = case_labels, .nlabels = NCASES}
@@ -381,11 +426,11 @@ static size_t scratch_ints(long words) { return (SS_SCRATCH_BYTES(words) + 3) / 
 static const pl_part part_a = {.id = "a", .title = "OpenMP on the CPU", .entry = "segspmv_omp", SEG_COMMON,
                                PARAMS(a_params)};
 static const pl_part part_b = {.id = "b", .title = "naive GPU, a thread per row", .entry = "segspmv_naive",
-                               SEG_COMMON, PARAMS(b_params)};
+                               SEG_COMMON, .alg = ROWS_ROOF, PARAMS(b_params)};
 static const pl_part part_c = {.id = "c", .title = "intra-warp, a warp per row", .entry = "segspmv_warp", SEG_COMMON,
-                               PARAMS(cd_params)};
+                               .alg = ROWS_ROOF, PARAMS(cd_params)};
 static const pl_part part_d = {.id = "d", .title = "load-balanced segmented scan", .entry = "segspmv_flat",
-                               SEG_COMMON, PARAMS(cd_params)};
+                               SEG_COMMON, .alg = FLAT_ROOF, PARAMS(cd_params)};
 
 static const pl_part *const parts[] = {PL_LAB07_PARTS(PL_PART_REF)};
 
@@ -770,7 +815,10 @@ static int table_run(const pl_cmd_opts *o, char **files, int nfiles, int dir)
         return 2;
     }
     if (t.tsv) {
-        pl_tsv_begin(t.tsv, t.device, pl_session_hello(s)->vendor, t.copy, NAN, "measured", NULL);
+        char notes[1024];
+        snprintf(notes, sizeof notes, "# alg_b: %s\n# alg_c: %s\n# alg_d: %s\n# alg_d_cub: %s\n", part_b.alg.text,
+                 part_c.alg.text, part_d.alg.text, part_d.vendor_alg.text);
+        pl_tsv_begin(t.tsv, t.device, pl_session_hello(s)->vendor, t.copy, NAN, "measured", notes);
         fprintf(t.tsv, "# lab07 table: n is the entries; param the mean entries per row; param_label the matrix\n"
                        "# (the seed's names: synthetic stand-ins of their shapes) or the row-length family.\n"
                        "# Part a's time is segspmv_omp's alone (the copies to the host and back measured with no\n"

@@ -248,9 +248,15 @@ static const pl_real_judge incl_cfg = {{.gen = gen_f32}, PL_ELEM_F32, same_len, 
 static const pl_judge excl_f32 = {&pl_real_kind, &excl_cfg};
 static const pl_judge incl_f32 = {&pl_real_kind, &incl_cfg};
 
-#define INT_JUDGED .points = 1, .bench = 1, .vendor = 1
+/* The roofs (roofs.h, docs/roofs.md): every part is one pass, chained (a)
+   or with decoupled look-back (b, c and their kinds), as CUB's DeviceScan
+   is: each element read once and written once, 2n words (the tiles'
+   status words, one per tile of thousands, left out). The roof is what
+   the rows count: their % of its roof is their % of copy, CUB's too. */
+#define ONE_PASS_ROOFS .alg = PL_ALG_ONE_PASS, .vendor_alg = PL_ALG_CUB_SCAN
+#define INT_JUDGED .points = 1, .bench = 1, .vendor = 1, ONE_PASS_ROOFS
 #define INT_PART .sizes = {.max = SPS_MAX_N}, INT_JUDGED
-#define FLOAT_PART .sizes = {.max = SPS_MAX_N}, .points = 1, .bench = 1, .vendor = 1
+#define FLOAT_PART .sizes = {.max = SPS_MAX_N}, .points = 1, .bench = 1, .vendor = 1, ONE_PASS_ROOFS
 #define INCL .cpu = scan_cpu_inclusive, .omp = scan_omp_inclusive, .judge = &scan_incl
 #define EXCL .cpu = scan_cpu_exclusive, .omp = scan_omp_exclusive, .judge = &scan_excl
 

@@ -385,6 +385,21 @@ static double hist_bytes(long n, double p) { return (void)p, 4.0 * (double)n; }
 static double pass_bytes(long n, double p) { return (void)p, 8.0 * (double)n; }
 static double keys_bytes(long n, double p) { return (void)p, 36.0 * (double)n; }
 static double pairs_bytes(long n, double p) { return (void)p, 68.0 * (double)n; }
+/* The roofs (roofs.h, docs/roofs.md) are these counts: the onesweep sort
+   of the handout and the solution reads the keys once for all four
+   histograms, then each of the four 8-bit passes reads and writes them
+   once, values too for pairs, whatever the keys (no pass is skipped): 9n
+   words, 17n for pairs. CUB's DeviceRadixSort is onesweep too, with the
+   same passes: the same roof. A digit pass (b, c) reads and writes the
+   keys once (the 1024 bases beside them left out); CUB's SortKeys on the
+   digit's 8 bits also reads them for its histogram first: 3n. */
+static double cub_digit_bytes(long n, double p) { return (void)p, 12.0 * (double)n; }
+#define KEYS_ROOF {keys_bytes, "9n words: the keys read once for the histograms, then 4 passes of 8 bits (2n each)"}
+#define PAIRS_ROOF                                                                                                 \
+    {pairs_bytes, "17n words: the keys read once for the histograms, then 4 passes of 8 bits (4n each: keys and "  \
+                  "values)"}
+#define PASS_ROOF {pass_bytes, "2n words: the keys read once and written once (the digit's bases beside them)"}
+#define CUB_DIGIT_ROOF {cub_digit_bytes, "3n words: a histogram read of the keys, then one pass of 8 bits (2n)"}
 
 static const double shifts[] = {0, 8, 16, 24};
 
@@ -410,25 +425,29 @@ static const pl_judge pairs_sort = {&pl_sort_kind, &pairs_cfg};
 
 static const pl_part part_a = {.id = "a", .title = "four digit histograms, bases", .entry = "onesweep_histogram",
                                .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = hist_cpu,
-                               .omp = hist_omp, .bytes = hist_bytes, DISTS, .judge = &hist};
+                               .omp = hist_omp, .bytes = hist_bytes,
+                               .alg = {hist_bytes, "n words: the keys read once for all four digits' counts"},
+                               DISTS, .judge = &hist};
 static const pl_part part_b = {.id = "b", .title = "digit pass, chained", .entry = "onesweep_pass_chained",
                                .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = pass_cpu,
-                               .omp = pass_omp, .vendor = 1, .bytes = pass_bytes, SHIFTS, .judge = &pass};
+                               .omp = pass_omp, .vendor = 1, .bytes = pass_bytes, .alg = PASS_ROOF,
+                               .vendor_alg = CUB_DIGIT_ROOF, SHIFTS, .judge = &pass};
 static const pl_part part_c = {.id = "c", .title = "digit pass, decoupled look-back",
                                .entry = "onesweep_pass_lookback", .sizes = {.max = OS_MAX_N}, .points = 1,
                                .bench = 1, .cpu = pass_cpu, .omp = pass_omp, .vendor = 1, .bytes = pass_bytes,
-                               SHIFTS, .judge = &pass};
+                               .alg = PASS_ROOF, .vendor_alg = CUB_DIGIT_ROOF, SHIFTS, .judge = &pass};
 static const pl_part part_cs = {
     .id = "cs", .title = "look-back under load, 100 runs", .entry = "onesweep_pass_lookback",
     .sizes = {.max = (1L << 22) + 5, .test = cs_sizes, .ntest = sizeof cs_sizes / sizeof cs_sizes[0]},
     .points = 2, .cpu = cs_cpu, .omp = cs_omp, .judge = &cs_stress};
 static const pl_part part_d = {.id = "d", .title = "the whole sort, keys", .entry = "onesweep_sort_keys",
                                .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = pl_sort_keys_cpu,
-                               .omp = pl_sort_keys_omp, .vendor = 1, .bytes = keys_bytes, DISTS, .judge = &keys_sort};
+                               .omp = pl_sort_keys_omp, .vendor = 1, .bytes = keys_bytes, .alg = KEYS_ROOF,
+                               .vendor_alg = KEYS_ROOF, DISTS, .judge = &keys_sort};
 static const pl_part part_dp = {.id = "dp", .title = "the whole sort, pairs", .entry = "onesweep_sort_pairs",
                                 .sizes = {.max = OS_MAX_N}, .points = 1, .bench = 1, .cpu = pl_sort_pairs_cpu,
-                                .omp = pl_sort_pairs_omp, .vendor = 1, .bytes = pairs_bytes, DISTS,
-                                .judge = &pairs_sort};
+                                .omp = pl_sort_pairs_omp, .vendor = 1, .bytes = pairs_bytes, .alg = PAIRS_ROOF,
+                                .vendor_alg = PAIRS_ROOF, DISTS, .judge = &pairs_sort};
 
 static const pl_part *const parts[] = {PL_LAB09_PARTS(PL_PART_REF)};
 
