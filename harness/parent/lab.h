@@ -293,6 +293,11 @@ double pl_lab_time(pl_session *s, const pl_lab *lab, const pl_part *p, int vendo
    GB/s), or NaN after printing why. */
 double pl_device_copy_gbps(pl_session *s);
 
+/* The copy bandwidth of the performance tests' report (their "% of copy"
+   and "% of its roof", roofs.h): measured once a process, by s's worker
+   (started if need be), then kept; NaN when it cannot be. */
+double pl_perf_copy_gbps(pl_session *s);
+
 #ifdef __cplusplus
 }
 #endif

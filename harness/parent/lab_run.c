@@ -998,6 +998,33 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     snprintf(r->reason, sizeof r->reason,
              "%.4f ms against %.4f ms for %s: %.3fx its throughput (full marks from %.3fx, none below %.3fx)", t_imp,
              t_yard, yard, ratio, perf->full, perf->zero);
+    /* How near its own algorithm's roof, beside the copy's (roofs.h): the
+       copy bandwidth measured once, by the yardstick's worker when there
+       is one (no submission ran in it), after the timings */
+    char roof_line[600] = "";
+    {
+        double copy = pl_perf_copy_gbps(trusted_y ? yard_s : code_s);
+        double counted = p->bytes ? p->bytes(perf->n, perf->param) : lab->bytes_per_elem * (double)perf->n;
+        double alg = pl_alg_bytes(&p->alg, perf->n, perf->param), pct_copy = pl_alg_pct(counted, copy, t_imp);
+        double pct_alg = pl_alg_pct(alg, copy, t_imp);
+        size_t rl = strlen(r->reason);
+        if (!isnan(pct_alg) && rl < sizeof r->reason)
+            rl += (size_t)snprintf(r->reason + rl, sizeof r->reason - rl, "; %.1f%% of its roof", pct_alg);
+        if (!isnan(pct_copy) && rl < sizeof r->reason)
+            snprintf(r->reason + rl, sizeof r->reason - rl, "%s%.1f%% of copy", isnan(pct_alg) ? "; " : ", ",
+                     pct_copy);
+        if (!isnan(pct_alg)) {
+            size_t ll = (size_t)snprintf(roof_line, sizeof roof_line,
+                                         "its roof: %s: %.4g MB at the copy's %.0f GB/s take %.4f ms (docs/roofs.md)",
+                                         p->alg.text ? p->alg.text : "its algorithm's bytes", alg / 1e6, copy,
+                                         alg / (copy * 1e9) * 1e3);
+            double ven = pl_alg_bytes(&p->vendor_alg, perf->n, perf->param);
+            if (perf->yardstick == PL_YARD_VENDOR && ven > 0 && ll < sizeof roof_line)
+                snprintf(roof_line + ll, sizeof roof_line - ll, "; the vendor's: %s, %.1f%% of its roof",
+                         p->vendor_alg.text ? p->vendor_alg.text : "its algorithm's bytes",
+                         pl_alg_pct(ven, copy, t_yard));
+        }
+    }
     /* Performance points need performance of the part's own: not the
        vendor's, not the CPU's. */
     char why[sizeof r->detail] = "";
@@ -1076,7 +1103,8 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                  scratch_len(lab, p, perf->n, perf->param) > 0 ? ", or use the scratch the contract lends" : "");
     }
     size_t at = strlen(r->detail);
-    snprintf(r->detail + at, sizeof r->detail - at, "%s%s", code_again, yard_again);
+    snprintf(r->detail + at, sizeof r->detail - at, "%s%s%s%s", code_again, yard_again, roof_line,
+             roof_line[0] ? "\n" : "");
     r->seconds = pl_now() - t0;
     char what[96];
     snprintf(what, sizeof what, "%s.%s n=%ld", lab->id, p->id, perf->n);
@@ -1134,8 +1162,9 @@ static void call_cpu(void *p)
     a->fn(a->in, a->out, (size_t)a->n);
 }
 
-/* A bandwidth the worker measures (COPY_BW, SMEM_BW), GB/s, or NaN. */
-static double device_gbps(pl_session *s, int kind)
+/* A bandwidth the worker measures (COPY_BW, SMEM_BW), GB/s, or NaN with
+   why (when why is not NULL). */
+static double measured_gbps(pl_session *s, int kind, char *why, size_t cap)
 {
     pl_req q;
     pl_reply rep;
@@ -1147,9 +1176,34 @@ static double device_gbps(pl_session *s, int kind)
     q.kind = (uint32_t)kind;
     if (pl_session_request(s, &q, &rep, pl_now() + 120, &w, &r) && rep.status == PL_W_OK)
         return rep.ms;
-    fprintf(stderr, "the %s measurement failed: %s\n", kind == PL_REQ_SMEM_BW ? "shared-memory bandwidth" : "copy bandwidth",
-            r.reason[0] ? r.reason : rep.reason);
+    if (why)
+        snprintf(why, cap, "%s", r.reason[0] ? r.reason : rep.reason);
     return NAN;
+}
+
+/* The same, or NaN after printing why. */
+static double device_gbps(pl_session *s, int kind)
+{
+    char why[200];
+    double gbps = measured_gbps(s, kind, why, sizeof why);
+    if (isnan(gbps))
+        fprintf(stderr, "the %s measurement failed: %s\n",
+                kind == PL_REQ_SMEM_BW ? "shared-memory bandwidth" : "copy bandwidth", why);
+    return gbps;
+}
+
+static double perf_copy = -1; /* the copy bandwidth of the performance tests' report, once a process */
+
+double pl_perf_copy_gbps(pl_session *s)
+{
+    if (perf_copy < 0) {
+        pl_result r;
+        memset(&r, 0, sizeof r);
+        perf_copy = s && pl_session_start(s, &r) ? measured_gbps(s, PL_REQ_COPY_BW, NULL, 0) : NAN;
+        if (!(perf_copy > 0) || isinf(perf_copy)) /* a worker that knows no copy (a test's fake) */
+            perf_copy = NAN;
+    }
+    return perf_copy;
 }
 
 double pl_device_copy_gbps(pl_session *s) { return device_gbps(s, PL_REQ_COPY_BW); }

@@ -282,6 +282,42 @@ START_TEST(perf_repetitions_reported)
 }
 END_TEST
 
+/* A performance test's report says how near its algorithm's roof the code
+   is (roofs.h), beside its fraction of copy and its ratio: the fake
+   worker's copy is 1 GB/s, so 2n words of 5000 take 0.04 ms there; the
+   vendor's 3n 0.06 ms. */
+static double two_words(long n, double p) { return (void)p, 8.0 * (double)n; }
+static double three_words(long n, double p) { return (void)p, 12.0 * (double)n; }
+static const pl_part roof_part = {.id = "ok", .title = "plus one", .entry = "f_ok", .sizes = {.max = 3000000},
+                                  .points = 1, .cpu = plus_one, .vendor = 1, .alg = {two_words, "2n words: a test"},
+                                  .vendor_alg = {three_words, "3n words: its yardstick"}};
+static const pl_part *const roof_list[] = {&roof_part};
+START_TEST(perf_reports_its_roof)
+{
+    pl_session *s = fake_session(), *y = fake_session();
+    pl_lab lab = ok_lab;
+    lab.parts = roof_list, lab.nparts = 1, lab.perf = ahead_perfs, lab.nperf = 1;
+    lab.bytes_per_elem = 4; /* what the rows count: n words */
+    pl_result r;
+    pl_lab_perf(s, y, &lab, &ahead_perfs[0], 3, 5, 30, NULL, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    double t_imp, pct_alg, pct_copy;
+    ck_assert_msg(sscanf(r.reason, "%lf ms against", &t_imp) == 1, "%s", r.reason);
+    const char *at = strstr(r.reason, "; ");
+    ck_assert_msg(at && sscanf(at, "; %lf%% of its roof, %lf%% of copy", &pct_alg, &pct_copy) == 2, "%s", r.reason);
+    /* 100 * (bytes / 1e9 B/s) / (t_imp ms): the printed time has 4 decimals */
+    double want_alg = 100 * (8.0 * 5000 / 1e9) / (t_imp * 1e-3), want_copy = want_alg / 2;
+    ck_assert_msg(fabs(pct_alg - want_alg) <= 0.05 + want_alg * 1e-4 / t_imp, "%s: want %.3f", r.reason, want_alg);
+    ck_assert_msg(fabs(pct_copy - want_copy) <= 0.05 + want_copy * 1e-4 / t_imp, "%s: want %.3f", r.reason, want_copy);
+    ck_assert_msg(strstr(r.detail, "its roof: 2n words: a test: 0.04 MB at the copy's 1 GB/s take 0.0400 ms"), "%s",
+                  r.detail);
+    ck_assert_msg(strstr(r.detail, "; the vendor's: 3n words: its yardstick, "), "%s", r.detail);
+    ck_assert_msg(strlen(r.reason) < sizeof r.reason - 1, "cut short: %s", r.reason);
+    pl_session_close(s);
+    pl_session_close(y);
+}
+END_TEST
+
 /* A stress part (a stress judge's runs): every run on a fresh input, each judged;
    the fake worker's "flaky" part is wrong in every third call (index 0 off
    by one), "ok" never; a reference that is always wrong fails every run. */
@@ -548,6 +584,7 @@ Suite *check_suite(void)
     tcase_add_test(t, limit_test_runs_once_and_shares);
     tcase_add_test(t, timings_made_ahead);
     tcase_add_test(t, perf_repetitions_reported);
+    tcase_add_test(t, perf_reports_its_roof);
     tcase_add_test(t, disturbed_timing_taken_again);
     tcase_add_test(t, timed_repetitions_proven);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);
