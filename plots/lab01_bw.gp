@@ -1,8 +1,10 @@
 # plots/lab01_bw.gp -- Lab 01 (scan) figure: effective bandwidth (GB/s)
 # against n (log x), one line per variant of one part (default part c,
 # exclusive scan), with the measured device copy bandwidth drawn as a dashed
-# "roof".  Without a GPU (copy_gbps NaN) the roof is left out and the
-# subtitle says so.  Normally run by plots/render.sh; by hand:
+# "roof", and the solution's own roof, where its algorithm's 4n words would
+# move at the copy's speed (harness/parent/roofs.h; half the copy in these
+# GB/s; data measured before the roofs has none).  Without a GPU (copy_gbps
+# NaN) the roofs are left out and the subtitle says so.  Normally run by plots/render.sh; by hand:
 #   gnuplot -e "datafile='plots/data/lab01.tsv'" plots/lab01_bw.gp
 # Variables (all but datafile optional): datafile, device, copy_gbps, part,
 # fmt (png|svg|pdf), outfile, plotdir (folder of style.gp), variants,
@@ -42,9 +44,19 @@ if (has_gpu) {
     roof = ", copy_gbps with lines ls 100 notitle"
 }
 
+# The GPU code's own roof, in the rows' GB/s: the copy times the bytes
+# counted (gbps * time) over its algorithm's (alg_bytes), as in lab02_bw.gp.
+algroofs = (has_gpu && has_alg) ? keep_present("solution student") : ""
+alg_gbps(v) = pick(v, "copy_gbps") * pick(v, "gbps") * pick(v, "time_ms") * 1e6 / pick(v, "alg_bytes")
+# (a plot clause only when there is one: gnuplot warns of an empty iteration)
+algplot = words(algroofs) == 0 ? "" : \
+    ', for [i = 1:words(algroofs)] datafile using (pick(word(algroofs, i), "n")):(alg_gbps(word(algroofs, i))) ' . \
+    'with lines lw 1.5 dt (6, 4) lc rgb vcolor(word(algroofs, i), i) ' . \
+    'title sprintf("%s at its roof: %s", vlabel(word(algroofs, i)), alg_words(part))'
+
 @open_output
 plot for [i = 1:words(shown)] datafile \
         using (pick(word(shown, i), "n")):(pick(word(shown, i), "gbps")) \
         with linespoints lw 2 dt vdash(word(shown, i)) \
         lc rgb vcolor(word(shown, i), i) pt vpoint(word(shown, i), i) \
-        title vlabel(word(shown, i)) @roof
+        title vlabel(word(shown, i)) @algplot @roof

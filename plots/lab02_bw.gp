@@ -2,7 +2,10 @@
 # (GB/s, 8 bytes counted per element) against n, log-log, for the Blelloch
 # scans in global memory (part a) and in shared memory (part b), CUB and the
 # CPU OpenMP scan (part b rows), with the measured device copy bandwidth as
-# the dashed roof (left out without a GPU).
+# the dashed roof (left out without a GPU), and each part's own roof, where
+# its algorithm's bytes would move at the copy's speed (harness/parent/roofs.h:
+# 3n words for part b, 2/3 of the copy in these GB/s; data measured before
+# the roofs has none).
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab02.tsv'" plots/lab02_bw.gp
 # Variables (all but datafile optional): datafile, device, copy_gbps,
@@ -66,10 +69,28 @@ if (has_gpu) {
     roof = ", copy_gbps with lines ls 100 notitle"
 }
 
+# Each GPU part's own roof in the rows' GB/s: the GB/s at which the part's
+# algorithm would move its bytes (alg_bytes) at the copy's speed, the copy
+# times the bytes counted (gbps * time) over alg_bytes; gbps * 100 / pct_alg
+# says the same, but pct_alg's two decimals are coarse at small n.
+algroofs = ""
+if (has_gpu && has_alg) {
+    do for [k in "ag bs"] {
+        if (strstrt(" ".shown." ", " ".k." ") > 0) { algroofs = algroofs.(strlen(algroofs) ? " " : "").k }
+    }
+}
+alg_gbps(p, v) = pickp(p, v, "copy_gbps") * pickp(p, v, "gbps") * pickp(p, v, "time_ms") * 1e6 / pickp(p, v, "alg_bytes")
+roof_title(k) = sprintf("(%s) at its roof: %s", lpart(k), alg_words(lpart(k)))
+# (a plot clause only when there is one: gnuplot warns of an empty iteration)
+algplot = words(algroofs) == 0 ? "" : \
+    ', for [i = 1:words(algroofs)] datafile using (pickp(lpart(word(algroofs, i)), lvar(word(algroofs, i)), "n")):' . \
+    '(alg_gbps(lpart(word(algroofs, i)), lvar(word(algroofs, i)))) with lines lw 1.5 dt (6, 4) ' . \
+    'lc rgb lcolor(word(algroofs, i)) title roof_title(word(algroofs, i))'
+
 @open_output
 plot for [i = 1:words(shown)] datafile \
         using (pickp(lpart(word(shown, i)), lvar(word(shown, i)), "n")): \
               (pickp(lpart(word(shown, i)), lvar(word(shown, i)), "gbps")) \
         with linespoints lw 2 dt vdash(lvar(word(shown, i))) \
         lc rgb lcolor(word(shown, i)) pt lpoint(word(shown, i)) \
-        title ltitle(word(shown, i)) @roof
+        title ltitle(word(shown, i)) @algplot @roof
