@@ -52,6 +52,47 @@ static int exec(pl_queue *q, const char *sql, char *why, size_t cap)
     return -1;
 }
 
+/* What later steps add to SCHEMA, in order: a database at user_version N
+   has had the first N. Each runs once, in the transaction that counts it. */
+static const char *const MIGRATIONS[] = {
+    /* 1, the service (step 3): each job's upload and GPU model, each
+       account's display name */
+    "ALTER TABLE jobs ADD COLUMN upload TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE jobs ADD COLUMN model TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE accounts ADD COLUMN display TEXT NOT NULL DEFAULT '';"
+    "CREATE INDEX IF NOT EXISTS jobs_upload ON jobs(upload);",
+};
+
+static int begin(pl_queue *q, char *why, size_t cap);
+static int commit(pl_queue *q, char *why, size_t cap);
+static void rollback(pl_queue *q);
+
+static int migrate(pl_queue *q, char *why, size_t cap)
+{
+    const int n = (int)(sizeof MIGRATIONS / sizeof MIGRATIONS[0]);
+    if (begin(q, why, cap) != 0)
+        return -1;
+    sqlite3_stmt *st = NULL;
+    int have = -1;
+    if (sqlite3_prepare_v2(q->db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        have = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (have < 0) {
+        say(why, cap, "the queue's database", q->db);
+        goto fail;
+    }
+    for (int i = have; i < n; i++) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", i + 1);
+        if (exec(q, MIGRATIONS[i], why, cap) != 0 || exec(q, sql, why, cap) != 0)
+            goto fail;
+    }
+    return commit(q, why, cap);
+fail:
+    rollback(q);
+    return -1;
+}
+
 pl_queue *pl_queue_open(const char *path, int busy_ms, char *why, size_t cap)
 {
     pl_queue *q = calloc(1, sizeof *q);
@@ -69,7 +110,7 @@ pl_queue *pl_queue_open(const char *path, int busy_ms, char *why, size_t cap)
     /* WAL: readers never wait for the writer; FULL: a commit is on the
        disk when it returns, in WAL mode too */
     if (exec(q, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", why, cap) != 0 ||
-        exec(q, SCHEMA, why, cap) != 0) {
+        exec(q, SCHEMA, why, cap) != 0 || migrate(q, why, cap) != 0) {
         pl_queue_close(q);
         return NULL;
     }
@@ -127,43 +168,69 @@ static int begin(pl_queue *q, char *why, size_t cap) { return exec(q, "BEGIN IMM
 static int commit(pl_queue *q, char *why, size_t cap) { return exec(q, "COMMIT", why, cap); }
 static void rollback(pl_queue *q) { sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL); }
 
-long pl_queue_submit(pl_queue *q, const char *student, const char *lab, double now, const pl_queue_limits *lim,
-                     char *why, size_t cap)
+/* The hourly limit and the cap, inside a transaction: 0, or -1 with the
+   refusal (or the error) in why. */
+static int refuse(pl_queue *q, const char *student, double now, const pl_queue_limits *lim, char *why, size_t cap)
 {
-    if (begin(q, why, cap) != 0)
-        return -1;
     sqlite3_stmt *st;
     long n;
     if (lim && lim->per_hour > 0) {
         st = prepare(q, "SELECT count(*) FROM jobs WHERE student = ?1 AND submitted > ?2", why, cap);
         if (!st)
-            goto fail;
+            return -1;
         sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
         sqlite3_bind_double(st, 2, now - 3600);
         if ((n = scalar(q, st, why, cap)) < 0)
-            goto fail;
+            return -1;
         if (n >= lim->per_hour) {
             snprintf(why, cap, "refused: %ld jobs of yours in the last hour, the course's limit is %d an hour", n,
                      lim->per_hour);
-            goto fail;
+            return -1;
         }
     }
     if (lim && lim->cap > 0) {
         st = prepare(q, "SELECT count(*) FROM jobs WHERE state = 0", why, cap);
         if (!st || (n = scalar(q, st, why, cap)) < 0)
-            goto fail;
+            return -1;
         if (n >= lim->cap) {
             snprintf(why, cap, "refused: the queue is full (%ld jobs waiting, at most %d): submit again later", n,
                      lim->cap);
-            goto fail;
+            return -1;
         }
     }
-    st = prepare(q, "INSERT INTO jobs (student, lab, state, submitted) VALUES (?1, ?2, 0, ?3)", why, cap);
+    return 0;
+}
+
+long pl_queue_submit(pl_queue *q, const char *student, const char *lab, double now, const pl_queue_limits *lim,
+                     char *why, size_t cap)
+{
+    return pl_queue_submit_upload(q, student, lab, "", now, lim, why, cap);
+}
+
+int pl_queue_admit(pl_queue *q, const char *student, double now, const pl_queue_limits *lim, char *why, size_t cap)
+{
+    if (begin(q, why, cap) != 0)
+        return -1;
+    int rc = refuse(q, student, now, lim, why, cap);
+    rollback(q);
+    return rc;
+}
+
+long pl_queue_submit_upload(pl_queue *q, const char *student, const char *lab, const char *upload, double now,
+                            const pl_queue_limits *lim, char *why, size_t cap)
+{
+    if (begin(q, why, cap) != 0)
+        return -1;
+    sqlite3_stmt *st;
+    if (refuse(q, student, now, lim, why, cap) != 0)
+        goto fail;
+    st = prepare(q, "INSERT INTO jobs (student, lab, state, submitted, upload) VALUES (?1, ?2, 0, ?3, ?4)", why, cap);
     if (!st)
         goto fail;
     sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, lab, -1, SQLITE_STATIC);
     sqlite3_bind_double(st, 3, now);
+    sqlite3_bind_text(st, 4, upload ? upload : "", -1, SQLITE_STATIC);
     if (run(q, st, why, cap) != 0)
         goto fail;
     long id = (long)sqlite3_last_insert_rowid(q->db);
@@ -175,29 +242,45 @@ fail:
     return -1;
 }
 
+/* A job's columns, as row_job reads them. */
+#define JOB_COLUMNS "id, student, lab, state, attempts, gpu, submitted, started, finished, reason, upload, model"
+
+static void column_text(sqlite3_stmt *st, int i, char *out, size_t cap)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    snprintf(out, cap, "%s", t ? (const char *)t : "");
+}
+
+/* The row ST stands on (JOB_COLUMNS) into *job. */
+static void row_job(sqlite3_stmt *st, pl_job *job)
+{
+    memset(job, 0, sizeof *job);
+    job->id = (long)sqlite3_column_int64(st, 0);
+    column_text(st, 1, job->student, sizeof job->student);
+    column_text(st, 2, job->lab, sizeof job->lab);
+    job->state = sqlite3_column_int(st, 3);
+    job->attempts = sqlite3_column_int(st, 4);
+    job->gpu = sqlite3_column_int(st, 5);
+    job->submitted = sqlite3_column_double(st, 6);
+    job->started = sqlite3_column_double(st, 7);
+    job->finished = sqlite3_column_double(st, 8);
+    column_text(st, 9, job->reason, sizeof job->reason);
+    column_text(st, 10, job->upload, sizeof job->upload);
+    column_text(st, 11, job->model, sizeof job->model);
+}
+
 /* Job ID's row into *job. 1, 0 (none) or -1. */
 static int read_job(pl_queue *q, long id, pl_job *job, char *why, size_t cap)
 {
     sqlite3_stmt *st = prepare(q,
-                               "SELECT id, student, lab, state, attempts, gpu, submitted, started, finished, reason "
-                               "FROM jobs WHERE id = ?1",
+                               "SELECT " JOB_COLUMNS " FROM jobs WHERE id = ?1",
                                why, cap);
     if (!st)
         return -1;
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st), found = 0;
     if (rc == SQLITE_ROW) {
-        memset(job, 0, sizeof *job);
-        job->id = (long)sqlite3_column_int64(st, 0);
-        snprintf(job->student, sizeof job->student, "%s", (const char *)sqlite3_column_text(st, 1));
-        snprintf(job->lab, sizeof job->lab, "%s", (const char *)sqlite3_column_text(st, 2));
-        job->state = sqlite3_column_int(st, 3);
-        job->attempts = sqlite3_column_int(st, 4);
-        job->gpu = sqlite3_column_int(st, 5);
-        job->submitted = sqlite3_column_double(st, 6);
-        job->started = sqlite3_column_double(st, 7);
-        job->finished = sqlite3_column_double(st, 8);
-        snprintf(job->reason, sizeof job->reason, "%s", (const char *)sqlite3_column_text(st, 9));
+        row_job(st, job);
         found = 1;
     } else if (rc != SQLITE_DONE) {
         say(why, cap, "the queue's database", q->db);
@@ -223,6 +306,11 @@ static const char NEXT_JOB[] =
 
 int pl_queue_claim(pl_queue *q, int gpu, double now, pl_job *job, char *why, size_t cap)
 {
+    return pl_queue_claim_on(q, gpu, "", now, job, why, cap);
+}
+
+int pl_queue_claim_on(pl_queue *q, int gpu, const char *model, double now, pl_job *job, char *why, size_t cap)
+{
     if (begin(q, why, cap) != 0)
         return -1;
     sqlite3_stmt *st = prepare(q, NEXT_JOB, why, cap);
@@ -233,13 +321,14 @@ int pl_queue_claim(pl_queue *q, int gpu, double now, pl_job *job, char *why, siz
         rollback(q);
         return 0;
     }
-    st = prepare(q, "UPDATE jobs SET state = 1, attempts = attempts + 1, gpu = ?2, started = ?3 WHERE id = ?1", why,
-                 cap);
+    st = prepare(q, "UPDATE jobs SET state = 1, attempts = attempts + 1, gpu = ?2, started = ?3, model = ?4 WHERE id = ?1",
+                 why, cap);
     if (!st)
         goto fail;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int(st, 2, gpu);
     sqlite3_bind_double(st, 3, now);
+    sqlite3_bind_text(st, 4, model ? model : "", -1, SQLITE_STATIC);
     if (run(q, st, why, cap) != 0)
         goto fail;
     if (read_job(q, id, job, why, cap) != 1 || commit(q, why, cap) != 0)
@@ -301,6 +390,119 @@ long pl_queue_count(pl_queue *q, int state)
     if (state >= 0)
         sqlite3_bind_int(st, 1, state);
     return scalar(q, st, NULL, 0);
+}
+
+int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap)
+{
+    /* attempts and started as before the claim: the job did not run, and
+       its student's turn in the round robin is as it was */
+    sqlite3_stmt *st = prepare(q,
+                               "UPDATE jobs SET state = 0, attempts = max(attempts - 1, 0), gpu = -1, started = 0,"
+                               " model = '' WHERE id = ?1 AND state = 1",
+                               why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    if (run(q, st, why, cap) != 0)
+        return -1;
+    if (sqlite3_changes(q->db) != 1) {
+        snprintf(why, cap, "no running job %ld", id);
+        return -1;
+    }
+    return 0;
+}
+
+/* The position, by the round robin: job J, the k-th queued job of its
+   student S (k = 0 for the oldest), goes after S's k earlier jobs, after
+   min(n, k) jobs of each other student T with n jobs queued, and after one
+   more of T's when T has more than k and comes before S in a round (T's
+   last start older, or as old and T's first queued job older). */
+long pl_queue_position(pl_queue *q, long id)
+{
+    pl_job j;
+    if (read_job(q, id, &j, NULL, 0) != 1 || j.state != PL_JOB_QUEUED)
+        return -1;
+    sqlite3_stmt *st = prepare(q,
+                               "SELECT w.student, w.n, w.first, w.mine,"
+                               " (SELECT coalesce(max(s.started), 0) FROM jobs s WHERE s.student = w.student)"
+                               " FROM (SELECT student, count(*) AS n, min(id) AS first,"
+                               "       sum(id < ?1) AS mine FROM jobs WHERE state = 0 GROUP BY student) w",
+                               NULL, 0);
+    if (!st)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    typedef struct { long n, first; double last; } turn;
+    turn self = {0, 0, 0};
+    long k = -1, cap = 64, used = 0, pos = 0;
+    turn *others = malloc((size_t)cap * sizeof *others);
+    int rc;
+    while (others && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        turn t = {sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2), sqlite3_column_double(st, 4)};
+        if (!strcmp((const char *)sqlite3_column_text(st, 0), j.student)) {
+            self = t;
+            k = sqlite3_column_int64(st, 3);
+            continue;
+        }
+        if (used == cap) {
+            turn *more = realloc(others, (size_t)(cap *= 2) * sizeof *others);
+            if (!more)
+                break;
+            others = more;
+        }
+        others[used++] = t;
+    }
+    sqlite3_finalize(st);
+    if (!others || k < 0) {
+        free(others);
+        return -1;
+    }
+    pos = k;
+    for (long i = 0; i < used; i++) {
+        const turn *t = &others[i];
+        pos += t->n < k ? t->n : k;
+        if (t->n > k && (t->last < self.last || (t->last == self.last && t->first < self.first)))
+            pos++;
+    }
+    free(others);
+    return pos;
+}
+
+int pl_queue_each(pl_queue *q, const char *student, int state, int (*fn)(const pl_job *, void *), void *ctx,
+                  char *why, size_t cap)
+{
+    sqlite3_stmt *st = prepare(q,
+                               "SELECT " JOB_COLUMNS " FROM jobs WHERE (?1 IS NULL OR student = ?1)"
+                               " AND (?2 < 0 OR state = ?2) ORDER BY id",
+                               why, cap);
+    if (!st)
+        return -1;
+    if (student)
+        sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, state);
+    int rc;
+    pl_job j;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        row_job(st, &j);
+        if (fn(&j, ctx))
+            break;
+    }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        say(why, cap, "the queue's database", q->db);
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+int pl_queue_upload_used(pl_queue *q, const char *upload)
+{
+    sqlite3_stmt *st = prepare(q, "SELECT count(*) FROM jobs WHERE upload = ?1", NULL, 0);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, upload, -1, SQLITE_STATIC);
+    long n = scalar(q, st, NULL, 0);
+    return n < 0 ? -1 : n > 0;
 }
 
 /* ------------------------------------------------------------ accounts */
@@ -402,4 +604,74 @@ int pl_queue_has_account(pl_queue *q, const char *name)
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     long n = scalar(q, st, NULL, 0);
     return n < 0 ? -1 : n > 0;
+}
+
+/* TEXT is well-formed UTF-8 (no overlong form, no surrogate) without a
+   control character (C0, DEL, C1): 1 or 0. */
+static int printable_utf8(const unsigned char *c)
+{
+    while (*c) {
+        unsigned char b = *c++;
+        int more;
+        if (b < 0x20 || b == 0x7f)
+            return 0;
+        if (b < 0x80)
+            continue;
+        if (b >= 0xc2 && b <= 0xdf)
+            more = 1;
+        else if (b >= 0xe0 && b <= 0xef)
+            more = 2;
+        else if (b >= 0xf0 && b <= 0xf4)
+            more = 3;
+        else
+            return 0;
+        if ((b == 0xc2 && *c < 0xa0) || (b == 0xe0 && *c < 0xa0) || (b == 0xed && *c >= 0xa0) ||
+            (b == 0xf0 && *c < 0x90) || (b == 0xf4 && *c >= 0x90))
+            return 0;
+        for (int i = 0; i < more; i++, c++)
+            if ((*c & 0xc0) != 0x80)
+                return 0;
+    }
+    return 1;
+}
+
+int pl_queue_set_display(pl_queue *q, const char *name, const char *display, char *why, size_t cap)
+{
+    size_t len = strlen(display);
+    if (len > PL_DISPLAY_MAX) {
+        snprintf(why, cap, "a display name has at most %d bytes (this one %zu)", PL_DISPLAY_MAX, len);
+        return -1;
+    }
+    if (!printable_utf8((const unsigned char *)display)) {
+        snprintf(why, cap, "a display name is UTF-8 text without a control character (a line break, a tab)");
+        return -1;
+    }
+    sqlite3_stmt *st = prepare(q, "UPDATE accounts SET display = ?2 WHERE name = ?1", why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, display, -1, SQLITE_STATIC);
+    if (run(q, st, why, cap) != 0)
+        return -1;
+    if (sqlite3_changes(q->db) != 1) {
+        snprintf(why, cap, "no account '%s'", name);
+        return -1;
+    }
+    return 0;
+}
+
+int pl_queue_display(pl_queue *q, const char *name, char *out, size_t cap)
+{
+    sqlite3_stmt *st = prepare(q, "SELECT display FROM accounts WHERE name = ?1", NULL, 0);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        column_text(st, 0, out, cap);
+        found = 1;
+    } else if (rc != SQLITE_DONE)
+        found = -1;
+    sqlite3_finalize(st);
+    return found;
 }

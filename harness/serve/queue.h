@@ -47,6 +47,8 @@ typedef struct pl_job {
     int gpu;            /* the GPU it runs or ran on; -1 before */
     double submitted, started, finished; /* seconds (the caller's clock); 0: not yet */
     char reason[256];   /* a failed job's reason */
+    char upload[128];   /* its upload's file name in the service's uploads/ ("" before step 3) */
+    char model[64];     /* the GPU's model it runs or ran on; "" before */
 } pl_job;
 
 /* A job the service died under this many times fails. */
@@ -101,5 +103,53 @@ int pl_queue_has_account(pl_queue *q, const char *name);
 /* The account of TOKEN: 1 with its name (ncap bytes) and role, 0 when no
    account has it (or it is no token at all), -1 on an error (why). */
 int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *role, char *why, size_t cap);
+
+/* ------------------------------------------------------------ the service
+ * What build/primlab-serve (harness/serve/serve.c) adds: each job names
+ * its upload, a file already on the disk (fsync) when the job is queued,
+ * so that no queued job is ever without one; the GPU's model; a student's
+ * place in the queue; a job handed back when its GPU failed (not counted
+ * as a start); and each account's display name on the leaderboard. */
+#define PL_DISPLAY_MAX 40 /* a display name, in bytes */
+
+/* pl_queue_submit for a job whose upload is the file UPLOAD (a name, no
+   folder; already on the disk). */
+long pl_queue_submit_upload(pl_queue *q, const char *student, const char *lab, const char *upload, double now,
+                            const pl_queue_limits *lim, char *why, size_t cap);
+
+/* Whether STUDENT may submit now: 0, or -1 with the refusal pl_queue_submit
+   would give (the hourly limit, the cap), or the error. Nothing changes:
+   the service asks before it takes an upload, and submit asks again. */
+int pl_queue_admit(pl_queue *q, const char *student, double now, const pl_queue_limits *lim, char *why, size_t cap);
+
+/* pl_queue_claim on GPU, whose model is MODEL (kept with the job). */
+int pl_queue_claim_on(pl_queue *q, int gpu, const char *model, double now, pl_job *job, char *why, size_t cap);
+
+/* Running job ID goes back in the queue, as if it had not started (its GPU
+   failed, or the service stops): 0, or -1 (why) when no job ID runs. */
+int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap);
+
+/* How many queued jobs go before job ID, by the round robin as it stands
+   (every student with jobs waiting takes a turn before a student's next
+   one): an estimate, since jobs submitted later by others who waited
+   longer may still go first. -1 when ID is not queued (or on an error). */
+long pl_queue_position(pl_queue *q, long id);
+
+/* Calls FN on each job of STUDENT (NULL: everyone's) in STATE (-1: all),
+   oldest first, until FN returns non-zero. 0, or -1 on an error (why). */
+int pl_queue_each(pl_queue *q, const char *student, int state, int (*fn)(const pl_job *, void *), void *ctx,
+                  char *why, size_t cap);
+
+/* Whether a job names the upload UPLOAD: 1, 0, or -1 on an error. */
+int pl_queue_upload_used(pl_queue *q, const char *upload);
+
+/* Account NAME's display name on the leaderboard becomes DISPLAY ("": the
+   pseudonym again): at most PL_DISPLAY_MAX bytes of UTF-8, no control
+   character. 0, or -1 with the refusal (one line). */
+int pl_queue_set_display(pl_queue *q, const char *name, const char *display, char *why, size_t cap);
+
+/* Account NAME's display name into out (cap bytes; "" when none): 1, 0 when
+   there is no such account, -1 on an error. */
+int pl_queue_display(pl_queue *q, const char *name, char *out, size_t cap);
 
 #endif

@@ -6,14 +6,18 @@
  * middle of its work losing no accepted job, and processes side by side
  * (200 students submitting at once; four claimers) where every job is
  * accepted once and run exactly once; tokens that name their account and
- * are kept only as hashes. No GPU, no service: the queue alone, which no
- * slower test isolates. */
+ * are kept only as hashes; what the service adds (each job's upload and
+ * GPU model, a job's place in the round robin, a job handed back after
+ * its GPU failed, display names with their refusals) and the migration of
+ * a database made before it. No GPU, no service: the queue alone, which
+ * no slower test isolates. */
 #define _GNU_SOURCE
 #include "../../harness/serve/queue.h"
 #include "../lib/check_main.h"
 
 #include <check.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,6 +341,123 @@ START_TEST(tokens_name_their_account_and_are_kept_hashed)
 }
 END_TEST
 
+static long submit_as(pl_queue *q, const char *who, const char *upload, double now)
+{
+    char why[256] = "";
+    long id = pl_queue_submit_upload(q, who, "01", upload, now, NULL, why, sizeof why);
+    ck_assert_msg(id > 0, "submit: %s", why);
+    return id;
+}
+
+static int count_job(const pl_job *j, void *ctx)
+{
+    (void)j;
+    ++*(int *)ctx;
+    return 0;
+}
+
+START_TEST(positions_uploads_requeue_and_display_names)
+{
+    fresh();
+    pl_queue *q = open_q();
+    char why[256], tok[PL_TOKEN_CHARS + 1], shown[PL_DISPLAY_MAX + 1];
+    long a1 = submit_as(q, "ann", "u1", 1), a2 = submit_as(q, "ann", "u2", 2), a3 = submit_as(q, "ann", "u3", 3);
+    long b = submit_as(q, "bob", "u4", 4), c = submit_as(q, "cat", "u5", 5);
+    /* the round robin runs a1, bob, cat, a2, a3 */
+    ck_assert_int_eq(pl_queue_position(q, a1), 0);
+    ck_assert_int_eq(pl_queue_position(q, b), 1);
+    ck_assert_int_eq(pl_queue_position(q, c), 2);
+    ck_assert_int_eq(pl_queue_position(q, a2), 3);
+    ck_assert_int_eq(pl_queue_position(q, a3), 4);
+    pl_job j;
+    ck_assert_int_eq(pl_queue_claim_on(q, 1, "NVIDIA H200", 10, &j, why, sizeof why), 1);
+    ck_assert_int_eq(j.id, a1);
+    ck_assert_str_eq(j.upload, "u1");
+    ck_assert_str_eq(j.model, "NVIDIA H200");
+    ck_assert_int_eq(pl_queue_position(q, a1), -1);
+    ck_assert_int_eq(pl_queue_position(q, b), 0);
+    /* its GPU failed: back in the queue as if never started, first again */
+    ck_assert_int_eq(pl_queue_requeue(q, a1, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_requeue(q, a1, why, sizeof why), -1);
+    ck_assert_str_eq(why, "no running job 1");
+    ck_assert_int_eq(pl_queue_get(q, a1, &j, why, sizeof why), 1);
+    ck_assert_int_eq(j.state, PL_JOB_QUEUED);
+    ck_assert_int_eq(j.attempts, 0);
+    ck_assert_str_eq(j.model, "");
+    ck_assert_int_eq(pl_queue_position(q, a1), 0);
+    ck_assert_int_eq(pl_queue_claim_on(q, 0, "NVIDIA H200", 11, &j, why, sizeof why), 1);
+    ck_assert_int_eq(j.id, a1);
+    ck_assert_int_eq(j.attempts, 1);
+    int n = 0;
+    ck_assert_int_eq(pl_queue_each(q, "ann", -1, count_job, &n, why, sizeof why), 0);
+    ck_assert_int_eq(n, 3);
+    n = 0;
+    ck_assert_int_eq(pl_queue_each(q, NULL, PL_JOB_QUEUED, count_job, &n, why, sizeof why), 0);
+    ck_assert_int_eq(n, 4);
+    ck_assert_int_eq(pl_queue_upload_used(q, "u3"), 1);
+    ck_assert_int_eq(pl_queue_upload_used(q, "u9"), 0);
+    /* the hourly limit asked before an upload, as submit gives it */
+    pl_queue_limits lim = {.per_hour = 3, .cap = 0};
+    ck_assert_int_eq(pl_queue_admit(q, "bob", 20, &lim, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_admit(q, "ann", 20, &lim, why, sizeof why), -1);
+    ck_assert_str_eq(why, "refused: 3 jobs of yours in the last hour, the course's limit is 3 an hour");
+    ck_assert_int_eq(pl_queue_count(q, -1), 5);
+    /* display names */
+    ck_assert_int_eq(pl_queue_issue_token(q, "ann", PL_ROLE_STUDENT, 1, tok, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_display(q, "ann", shown, sizeof shown), 1);
+    ck_assert_str_eq(shown, "");
+    ck_assert_int_eq(pl_queue_set_display(q, "ann", "Ann \xc3\xa9t\xc3\xa9 \xe2\x9c\x93", why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_display(q, "ann", shown, sizeof shown), 1);
+    ck_assert_str_eq(shown, "Ann \xc3\xa9t\xc3\xa9 \xe2\x9c\x93");
+    const char *bad[] = {"Ann\nroot", "tab\there", "\xff", "\xc0\xaf", "c1 \xc2\x85", "a\x7f",
+                         "12345678901234567890123456789012345678901"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(pl_queue_set_display(q, "ann", bad[i], why, sizeof why) == -1, "'%s' accepted", bad[i]);
+        ck_assert_ptr_null(strchr(why, '\n'));
+    }
+    ck_assert_int_eq(pl_queue_display(q, "ann", shown, sizeof shown), 1);
+    ck_assert_str_eq(shown, "Ann \xc3\xa9t\xc3\xa9 \xe2\x9c\x93");
+    ck_assert_int_eq(pl_queue_set_display(q, "ann", "", why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_set_display(q, "nobody", "x", why, sizeof why), -1);
+    ck_assert_int_eq(pl_queue_display(q, "nobody", shown, sizeof shown), 0);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+START_TEST(a_database_from_before_the_service_gains_its_columns)
+{
+    fresh();
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(db,
+                                  "CREATE TABLE jobs (id INTEGER PRIMARY KEY AUTOINCREMENT, student TEXT NOT NULL,"
+                                  " lab TEXT NOT NULL, state INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,"
+                                  " gpu INTEGER NOT NULL DEFAULT -1, submitted REAL NOT NULL,"
+                                  " started REAL NOT NULL DEFAULT 0, finished REAL NOT NULL DEFAULT 0,"
+                                  " reason TEXT NOT NULL DEFAULT '');"
+                                  "CREATE TABLE accounts (name TEXT PRIMARY KEY, role INTEGER NOT NULL,"
+                                  " token_sha256 TEXT NOT NULL UNIQUE, issued REAL NOT NULL);"
+                                  "INSERT INTO jobs (student, lab, state, submitted) VALUES ('ann', '01', 0, 1);"
+                                  "INSERT INTO accounts VALUES ('ann', 0, 'x', 1);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    pl_queue *q = open_q();
+    pl_job j;
+    char why[256];
+    ck_assert_int_eq(pl_queue_get(q, 1, &j, why, sizeof why), 1);
+    ck_assert_str_eq(j.student, "ann");
+    ck_assert_str_eq(j.upload, "");
+    ck_assert_int_eq(pl_queue_set_display(q, "ann", "Ann", why, sizeof why), 0);
+    pl_queue_close(q);
+    q = open_q(); /* a second open migrates nothing twice */
+    ck_assert_int_eq(pl_queue_count(q, -1), 1);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("serve_queue");
@@ -350,6 +471,8 @@ Suite *check_suite(void)
     tcase_add_test(tc, two_hundred_students_at_once_then_four_claimers);
     tcase_add_test(tc, an_unwritable_place_is_one_line);
     tcase_add_test(tc, tokens_name_their_account_and_are_kept_hashed);
+    tcase_add_test(tc, positions_uploads_requeue_and_display_names);
+    tcase_add_test(tc, a_database_from_before_the_service_gains_its_columns);
     suite_add_tcase(s, tc);
     return s;
 }
