@@ -342,6 +342,8 @@ help:
 	@echo "                       GRADES=dir, ANON=1 (pseudonyms), REFERENCE=scores.tsv (the solution's ratios)"
 	@echo "  make tokens          the check service's tokens (docs/check-service.md), one per student of"
 	@echo "                       ROSTER=export.csv (or INSTRUCTOR=name), in TOKENS (mode 0600); AGAIN=1 renews them"
+	@echo "  make serve           the check service on SERVE_ADDR (127.0.0.1:8750), its state in SERVE_DIR, a job per"
+	@echo "                       GPU of SERVE_GPUS at a time; SERVE_DRY=1: dry runs (docs/check-service.md, \"Running it\")"
 	@echo "  make submit LAB=NN   no GPU here: send lab NN to the course's check service and print its report"
 	@echo "                       (docs/student-guide.md): WAIT=0 returns at once with the job's id, JOB=N fetches job N;"
 	@echo "                       SERVE_URL (else serve.conf), PRIMLAB_TOKEN (else ~/.config/primlab/token),"

@@ -183,15 +183,17 @@ elif command -v ccache >/dev/null 2>&1; then
 fi
 
 # Optional: SQLite and OpenSSL (SHA-256 of the tokens), for the check
-# service's queue (harness/serve/, issue 55). Without them its suite is not
-# built: the kit checks and grades all the same.
+# service's queue (harness/serve/, issue 55), and libmicrohttpd for the
+# service itself (make serve). Without them the service and its suites
+# are not built: the kit checks and grades all the same.
 serve_pkgs=()
 [ -f /usr/include/sqlite3.h ] || serve_pkgs+=(libsqlite3-dev)
 [ -f /usr/include/openssl/evp.h ] || serve_pkgs+=(libssl-dev)
+[ -f /usr/include/microhttpd.h ] || serve_pkgs+=(libmicrohttpd-dev)
 if [ ${#serve_pkgs[@]} -gt 0 ] && ! apt_install "${serve_pkgs[@]}"; then
-    say "warning: ${serve_pkgs[*]} missing ($why): the check service's queue (harness/serve/) is not built nor tested"
+    say "warning: ${serve_pkgs[*]} missing ($why): the check service (harness/serve/, make serve) is not built nor tested"
 else
-    say "sqlite3, openssl: their headers are there (the check service's queue)"
+    say "sqlite3, openssl, libmicrohttpd: their headers are there (the check service)"
 fi
 
 # Optional: the sandbox. Without it make check runs student code unsandboxed

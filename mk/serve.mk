@@ -1,14 +1,19 @@
 # mk/serve.mk: the check service (issue 55; docs/check-service.md), built
-# step by step. Its first part, the durable queue of jobs on SQLite
-# (harness/serve/queue.h), its accounts and tokens, and its Check suite.
-# Built only where SQLite's and OpenSSL's headers are (harness/bootstrap.sh
-# installs libsqlite3-dev and libssl-dev): elsewhere the suite is not
-# listed, and make test says nothing of it.
+# step by step: the durable queue of jobs on SQLite (harness/serve/queue.h),
+# its accounts and tokens, and its Check suite; the service itself on
+# libmicrohttpd (harness/serve/serve.h). Built only where SQLite's and
+# OpenSSL's headers are, the service only where libmicrohttpd's is too
+# (harness/bootstrap.sh installs libsqlite3-dev, libssl-dev and
+# libmicrohttpd-dev): elsewhere their suites are not listed, or skip, and
+# make test says nothing of them.
 #
 #   build/tests/test_serve_queue   the queue's suite (run by make test)
 #   build/primlab-serve-admin      the instructor's tool (make tokens)
+#   build/primlab-serve            the service (make serve)
 serve_header = $(firstword $(wildcard /usr/include/$(1) $(addsuffix /$(1),$(subst :, ,$(CPATH)))))
 SERVE_HEADERS := $(call serve_header,sqlite3.h) $(call serve_header,openssl/evp.h)
+SERVE_HTTP_HEADER := $(call serve_header,microhttpd.h)
+SERVE_OBJ := $(call obj,$(wildcard harness/serve/*.c))
 
 ifeq ($(words $(SERVE_HEADERS)),2)
 build/tests/test_serve_queue: build/obj/tests/unit/test_serve_queue.o build/obj/harness/serve/queue.o
@@ -21,6 +26,13 @@ build/primlab-serve-admin: build/obj/harness/serve/admin_main.o build/obj/harnes
 
 CPU_TESTS += build/tests/test_serve_queue
 TOOLS += build/primlab-serve-admin
+
+ifneq ($(SERVE_HTTP_HEADER),)
+build/primlab-serve: $(filter-out %/admin_main.o,$(SERVE_OBJ))
+	$(quiet) LINK $@
+	$(Q)$(CC) -o $@ $^ -lmicrohttpd -lsqlite3 -lcrypto -pthread
+TOOLS += build/primlab-serve
+endif
 endif
 
 # make tokens ROSTER=export.csv: a token for each student of the course's
@@ -36,3 +48,21 @@ TOKENS ?= $(SERVE_DIR)/tokens.tsv
 .PHONY: tokens
 tokens: build/primlab-serve-admin
 	$(Q)harness/serve/tokens.sh "$(SERVE_DB)" "$(TOKENS)" "$(ROSTER)" "$(INSTRUCTOR)" "$(AGAIN)"
+
+# make serve: the check service on SERVE_ADDR (a reverse proxy in front
+# gives it TLS: docs/check-service.md, "Running it"), its state in
+# SERVE_DIR, one claimer per GPU of SERVE_GPUS (default: every GPU
+# nvidia-smi lists; SERVE_DRY=1: two slots, each job a dry run). Each
+# setting left empty takes the service's default (harness/serve/serve.h).
+SERVE_ADDR ?= 127.0.0.1:8750
+SERVE_VARS := SERVE_ADDR SERVE_DIR SERVE_DB SERVE_GPUS SERVE_DRY SERVE_RUNNER SERVE_JOB_TIMEOUT SERVE_PER_HOUR \
+              SERVE_CAP SERVE_MAX_UPLOAD SERVE_RATE SERVE_BURST SERVE_HEADER_S SERVE_REQUEST_S SERVE_CONNS \
+              SERVE_PER_IP SERVE_THREADS SERVE_TRUST_PROXY
+.PHONY: serve
+ifneq ($(words $(SERVE_HEADERS) $(SERVE_HTTP_HEADER)),3)
+serve:
+	@echo "make serve: the headers of SQLite, OpenSSL or libmicrohttpd are missing (harness/bootstrap.sh installs libsqlite3-dev, libssl-dev, libmicrohttpd-dev)" >&2; exit 2
+else
+serve: build/primlab-serve
+	$(Q)$(foreach v,$(SERVE_VARS),$(v)="$($(v))") SERVE_LABS="$(LAB_IDS)" exec build/primlab-serve
+endif
