@@ -1,0 +1,291 @@
+#!/usr/bin/env bash
+# tests/grading/test_serve_http.sh: build/primlab-serve, the check service
+# (issue 55, docs/check-service.md), as students and attackers meet it:
+# real HTTP on loopback (an ephemeral port), a real database, and a fake
+# runner (tests/lib/serve_fake_runner.sh: 20 to 50 ms, no GPU, no
+# sandbox) in place of harness/serve/run-job.sh. The queue's suite
+# (test_serve_queue) proves the queue alone; this proves what only the
+# running service can get wrong:
+#   bad input  no token, a wrong one, a malformed Authorization header
+#              (401, 400); another student's job answered as a missing one
+#              (404); an upload over the limit refused before its body is
+#              read (413), one without a length (411), a missing or bad lab
+#              (400), a display name with a line break (400), the hourly
+#              limit (429); the cookie of the page (HttpOnly, SameSite,
+#              good for GETs alone) and a name escaped on it; slow headers
+#              (connections trickling a byte a second, cut at the header
+#              deadline while a normal client is answered: its latency) and
+#              a flood from one client, with a token and without (429s
+#              while another client is served: its latency); each refusal
+#              one line
+#   fault      kill -9 of the service with 50 jobs queued, 2 running and an
+#              upload half sent; restarted: the runners it left killed
+#              (counted), its 2 jobs run again, the half upload removed,
+#              every job done; a GPU whose runner says "machine" leaves the
+#              rotation and its job runs on the other
+#   load       200 students (200 tokens from primlab-serve-admin) submit
+#              within 3 s, poll their jobs and fetch their reports: every
+#              job accounted for, none overtaken, the longest wait against
+#              the mean, the service's peak memory (VmHWM)
+# Each section prints its figures as "#" lines. Without libmicrohttpd's,
+# SQLite's or OpenSSL's headers (no build/primlab-serve): SKIP.
+# SERVE_WRAP="valgrind --leak-check=full --error-exitcode=99" runs every
+# service under that command and checks its summary (by hand: minutes).
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib/verdict.sh
+if ! make -s --no-print-directory build/primlab-serve build/primlab-serve-admin >/dev/null 2>&1; then
+    say SKIP "the check service" "build/primlab-serve is not built here (libmicrohttpd's, SQLite's or OpenSSL's headers missing)"
+    finish
+fi
+t=$(mktemp -d /tmp/primlab-serve-test.XXXXXX)
+services=()
+stop_all() {
+    local p
+    for p in "${services[@]}"; do kill -TERM "$p" 2>/dev/null; done
+    for p in "${services[@]}"; do
+        for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$p" 2>/dev/null
+    done
+    services=()
+}
+# the fake runners' processes of a service folder, found by the variable
+# the service gives them
+runner_pids() { grep -lsa "PRIMLAB_SERVE_JOB=$t/$1/jobs/" /proc/[0-9]*/environ 2>/dev/null | cut -d / -f 3; }
+cleanup() {
+    stop_all
+    local d
+    for d in "$t"/*/; do runner_pids "$(basename "$d")" | xargs -r kill -9 2>/dev/null; done
+    rm -rf "$t"
+}
+trap cleanup EXIT
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# start NAME [VAR=value...]: a service on $t/NAME (dry, fake runner, any
+# port); its pid in $pid, its URL in $url
+start() {
+    local name=$1
+    shift
+    mkdir -p "$t/$name"
+    rm -f "$t/$name/serve.addr"
+    env SERVE_DIR="$t/$name" SERVE_ADDR=127.0.0.1:0 SERVE_DRY=1 SERVE_LABS="01 02" \
+        SERVE_RUNNER=tests/lib/serve_fake_runner.sh "$@" ${SERVE_WRAP:-} build/primlab-serve >>"$t/$name/log" 2>&1 &
+    pid=$!
+    services+=("$pid")
+    for _ in $(seq 300); do [ -s "$t/$name/serve.addr" ] && break; sleep 0.1; done
+    url=$(cat "$t/$name/serve.addr" 2>/dev/null)
+}
+# tokens NAME ARGS < names: accounts in $t/NAME's database, appended to $t/NAME/tok.tsv
+tokens() { mkdir -p "$t/$1" && build/primlab-serve-admin tokens "$t/$1/serve.db" "${@:2}" >>"$t/$1/tok.tsv" 2>/dev/null; }
+tok() { awk -F '\t' -v n="$2" '$1 == n { print $2 }' "$t/$1/tok.tsv"; }
+# sql NAME QUERY: the answer of the service's database (Python's sqlite3)
+sql() { python3 -c 'import sqlite3, sys; [print(*r, sep="\t") for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2])]' "$t/$1/serve.db" "$2"; }
+# fig KEY FILE: a figure of a serve_client.py answer
+fig() { awk -F '\t' -v k="$1" '$1 == k { print $2 }' "$2"; }
+
+# call ARGS...: curl; the status in $code, the body in $t/body
+call() { code=$(curl -s -o "$t/body" -w '%{http_code}' "$@"); }
+one_line() { [ "$(wc -l <"$1")" = 1 ] && [ "$(tail -c 1 "$1" | od -An -tx1 | tr -d ' ')" = 0a ]; }
+# expect STATUS NAME CURL-ARGS...: one case; a refusal must be one line
+expect() {
+    local want=$1 name=$2 p=""
+    shift 2
+    call "$@"
+    [ "$code" = "$want" ] || p="status $code, not $want: $(head -c 200 "$t/body")"
+    case $want in 4* | 5*) one_line "$t/body" || p="$p; not one line: $(head -c 200 "$t/body" | od -c | head -n 3)" ;; esac
+    verdict "$name ($want)" "$p"
+}
+bearer() { printf 'Authorization: Bearer %s' "$1"; }
+
+mkdir -p "$t/lab" && echo '// a scan' >"$t/lab/scan.cu" && tar -czf "$t/lab.tgz" -C "$t/lab" scan.cu
+head -c 100000 /dev/urandom >"$t/big"
+
+# ------------------------------------------------------------ bad input
+t0=$(now)
+printf 'ann\nbob\n<b>Eve</b> & "co"\n' | tokens bad
+printf 'prof\n' | tokens bad --instructor
+ann=$(tok bad ann) bob=$(tok bad bob) prof=$(tok bad prof) eve=$(tok bad '<b>Eve</b> & "co"')
+start bad SERVE_PER_HOUR=4 SERVE_MAX_UPLOAD=65536 SERVE_HEADER_S=2
+[ -n "$url" ] || { say FAIL "the service starts" "$(tail -n 5 "$t/bad/log")"; finish; }
+call -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+job=$(awk -F '\t' '$1 == "id" { print $2 }' "$t/body")
+p=""
+[ "$code" = 201 ] && [ -n "$job" ] || p="status $code: $(head -c 200 "$t/body")"
+for _ in $(seq 100); do
+    call -H "$(bearer "$ann")" "$url/api/jobs/$job"
+    grep -qx $'state\tdone' "$t/body" && break
+    sleep 0.1
+done
+grep -qx $'state\tdone' "$t/body" || p="$p; job $job never done: $(tr '\n' ' ' <"$t/body")"
+call -H "$(bearer "$ann")" "$url/api/jobs/$job/report.txt"
+[ "$code" = 200 ] && grep -q 'lab 01' "$t/body" || p="$p; its report: $code"
+verdict "a student's job: 201, done, its report" "$p" "$t/bad/log"
+
+expect 401 "no token" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+expect 401 "a wrong token" -H "$(bearer "plk_$(printf '0%.0s' $(seq 64))")" "$url/api/jobs"
+expect 401 "no token's shape" -H "$(bearer abc)" "$url/api/jobs"
+expect 400 "Authorization: Basic" -H "Authorization: Basic YW5uOnBhc3M=" "$url/api/jobs"
+expect 400 "Authorization: Bearer, no token" -H "Authorization: Bearer" "$url/api/jobs"
+expect 400 "Authorization: two tokens" -H "Authorization: Bearer $ann $bob" "$url/api/jobs"
+expect 404 "another student's job" -H "$(bearer "$bob")" "$url/api/jobs/$job"
+cp "$t/body" "$t/theirs"
+expect 404 "a missing job" -H "$(bearer "$bob")" "$url/api/jobs/999999"
+[ "$(sed 's/[0-9]\+/N/' "$t/theirs")" = "$(sed 's/[0-9]\+/N/' "$t/body")" ]
+verdict "another's job and a missing one: the same answer" "$([ $? = 0 ] || echo "'$(cat "$t/theirs")' and '$(cat "$t/body")'")"
+expect 404 "another student's report" -H "$(bearer "$bob")" "$url/api/jobs/$job/report.txt"
+expect 200 "an instructor sees any job" -H "$(bearer "$prof")" "$url/api/jobs/$job"
+call -H "$(bearer "$bob")" "$url/api/jobs"
+verdict "a student's list holds their jobs alone" "$([ "$code" = 200 ] && [ ! -s "$t/body" ] || echo "$code: $(head -n 2 "$t/body")")"
+expect 404 "no figure" -H "$(bearer "$ann")" "$url/api/jobs/$job/figure.svg"
+ctype=$(curl -s -o /dev/null -w '%{content_type}' -H "$(bearer "$ann")" "$url/api/jobs/$job/results.json")
+verdict "results.json is application/json" "$([ "$ctype" = application/json ] || echo "$ctype")"
+uploads=$(ls "$t/bad/uploads" | wc -l)
+start_413=$(now)
+expect 413 "an upload over the limit" -H "$(bearer "$ann")" --data-binary @"$t/big" "$url/api/jobs?lab=01"
+took_413=$(awk -v a="$start_413" -v b="$(now)" 'BEGIN { printf "%.0f", 1000 * (b - a) }')
+expect 413 "an upload over the limit, sent without waiting (no Expect)" -H "$(bearer "$ann")" -H 'Expect:' \
+    --data-binary @"$t/big" "$url/api/jobs?lab=01"
+expect 411 "a chunked upload (no length)" -H "$(bearer "$ann")" -H 'Transfer-Encoding: chunked' \
+    --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+expect 400 "no lab" -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs"
+expect 400 "lab 99" -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=99"
+expect 400 "lab ../01" -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=..%2F01"
+expect 400 "a lab with a line break" -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01%0Aroot"
+expect 400 "an upload that is no .tar.gz" -H "$(bearer "$ann")" --data-binary 'hello' "$url/api/jobs?lab=01"
+verdict "refused uploads leave no file" "$([ "$(ls "$t/bad/uploads" | wc -l)" = "$uploads" ] || ls "$t/bad/uploads")"
+expect 400 "a display name with a line break" -H "$(bearer "$ann")" --data-binary $'Ann\nroot' "$url/api/name"
+expect 400 "a display name of 41 bytes" -H "$(bearer "$ann")" --data-binary "$(printf 'a%.0s' $(seq 41))" "$url/api/name"
+expect 413 "a display name of 300 bytes" -H "$(bearer "$ann")" --data-binary "$(printf 'a%.0s' $(seq 300))" "$url/api/name"
+expect 200 "a display name" -H "$(bearer "$ann")" --data-binary $'Ann L\xc3\xa9e\n' "$url/api/name"
+verdict "the display name kept" "$(grep -qx $'display\tAnn L\xc3\xa9e' "$t/body" || cat "$t/body")"
+expect 404 "no such page" "$url/etc/passwd"
+expect 405 "GET of a POST route" -H "$(bearer "$ann")" "$url/api/name"
+for _ in 1 2 3; do call -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"; done
+expect 429 "a fifth job in an hour (SERVE_PER_HOUR=4)" -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+
+# the page's cookie: set by a POSTed form, HttpOnly and SameSite=Strict,
+# good for GETs alone
+call --data-urlencode "token=plk_nope" "$url/login"
+verdict "sign in with a wrong token: 401, the page again" "$([ "$code" = 401 ] && grep -q 'names no account' "$t/body" || echo "$code")"
+curl -s -D "$t/headers" -o /dev/null --data-urlencode "token=$eve" "$url/login"
+p=""
+grep -qi '^set-cookie: plk=plk_[0-9a-f]*; Path=/; HttpOnly; Secure; SameSite=Strict' "$t/headers" || p="no such cookie: $(grep -i set-cookie "$t/headers")"
+grep -q '^HTTP/1.1 303' "$t/headers" || p="$p; not 303: $(head -n 1 "$t/headers")"
+call -b "plk=$eve" "$url/"
+grep -q '&lt;b&gt;Eve&lt;/b&gt; &amp; &quot;co&quot;' "$t/body" || p="$p; the name is not escaped on the page"
+! grep -q '<b>Eve</b>' "$t/body" || p="$p; the name is raw on the page"
+! grep -q "$eve" "$t/body" || p="$p; the token is on the page"
+grep -q '<form method="post" action="login"' "$t/body" && p="$p; signed in, the page still asks to sign in"
+verdict "sign in: a 303 with an HttpOnly SameSite=Strict cookie, the page escapes a name" "$p"
+call -b "plk=$ann" "$url/"
+verdict "the page, signed in: the student's jobs and links to their report" \
+    "$(grep -q "href=\"api/jobs/$job/report.txt\"" "$t/body" || echo "no link to job $job's report")"
+expect 401 "a POST with the cookie alone (no token)" -b "plk=$ann" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+
+# slow headers: 8 connections trickle a byte a second (SERVE_HEADER_S=2)
+python3 tests/lib/serve_client.py slowloris "$url" "$bob" 8 8 >"$t/slow" 2>&1
+p=""
+[ "$(fig cut "$t/slow")" = 8 ] || p="$(fig cut "$t/slow") of 8 trickling connections cut: $(tail -n 3 "$t/slow")"
+awk -v m="$(fig cut_max_s "$t/slow")" 'BEGIN { exit !(m != "-" && m <= 3.5) }' || p="$p; the last cut at $(fig cut_max_s "$t/slow") s"
+awk -v m="$(fig normal_max_ms "$t/slow")" 'BEGIN { exit !(m != "" && m < 500) }' || p="$p; a normal request took $(fig normal_max_ms "$t/slow") ms"
+verdict "slow headers: 8 trickling connections cut at the deadline, a normal client served meanwhile" "$p" "$t/slow"
+echo "# slowloris: 8 connections trickling a header byte a second cut after $(fig cut_min_s "$t/slow")-$(fig cut_max_s "$t/slow") s (SERVE_HEADER_S=2); meanwhile $(fig normal_requests "$t/slow") requests of a normal client, median $(fig normal_p50_ms "$t/slow") ms, longest $(fig normal_max_ms "$t/slow") ms"
+
+# a flood: one student's token, and a client with none, each back to back
+python3 tests/lib/serve_client.py flood "$url" "$ann" "$bob" 1.5 >"$t/flood" 2>&1
+p=""
+[ "$(fig a_429 "$t/flood")" -gt 0 ] 2>/dev/null || p="no 429 for a flood with a token"
+[ "$(fig anon_429 "$t/flood")" -gt 0 ] 2>/dev/null || p="$p; no 429 for a flood without one"
+[ "$(fig a_not_one_line "$t/flood")$(fig anon_not_one_line "$t/flood")" = 00 ] || p="$p; a refusal of more than one line"
+[ "$(fig b_refused "$t/flood")" = 0 ] || p="$p; the other client was refused $(fig b_refused "$t/flood") times"
+awk -v m="$(fig b_max_ms "$t/flood")" 'BEGIN { exit !(m != "" && m < 500) }' || p="$p; the other client waited $(fig b_max_ms "$t/flood") ms"
+verdict "a flood: 429s for the flooder, with a token and without, another client served" "$p" "$t/flood"
+echo "# flood (1.5 s): a student's token $(fig a_200 "$t/flood") answered, $(fig a_429 "$t/flood") refused (429); no token, from 127.0.0.2: $(fig anon_401 "$t/flood") answered (401), $(fig anon_429 "$t/flood") refused; another student meanwhile: $(fig b_requests "$t/flood") requests, median $(fig b_p50_ms "$t/flood") ms, longest $(fig b_max_ms "$t/flood") ms"
+echo "# an upload of 100 kB over the limit refused in ${took_413} ms (curl's round trip included); bad input in $(secs "$t0") s"
+stop_all
+
+# ---------------------------------------------------------------- fault
+t0=$(now)
+seq -f 's%03g' 1 53 | tokens fault
+printf 'prof\n' | tokens fault --instructor
+start fault FAKE_RUNNER_SLEEP=60 SERVE_CAP=50
+python3 tests/lib/serve_client.py submit "$url" "$t/fault/tok.tsv" "$t/lab.tgz" 2 >"$t/sub1"
+for _ in $(seq 100); do [ "$(sql fault 'SELECT count(*) FROM jobs WHERE state = 1')" = 2 ] && break; sleep 0.1; done
+# an upload half sent when the service dies
+port=${url##*:}
+exec 3<>"/dev/tcp/127.0.0.1/$port"
+printf 'POST /api/jobs?lab=01 HTTP/1.1\r\nHost: primlab\r\nAuthorization: Bearer %s\r\nContent-Length: 1000\r\n\r\n' \
+    "$(tok fault s053)" >&3
+head -c 500 /dev/zero >&3
+tail -n +3 "$t/fault/tok.tsv" | head -n 50 >"$t/fault/rest.tsv"
+python3 tests/lib/serve_client.py submit "$url" "$t/fault/rest.tsv" "$t/lab.tgz" 50 >"$t/sub2"
+call -H "$(bearer "$(tok fault s053)")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+p=""
+[ "$(cut -f 1 "$t/sub1" "$t/sub2" | sort | uniq -c | awk '{ print $1 "x" $2 }')" = 52x201 ] || p="not 52 jobs accepted: $(cut -f 1 "$t/sub1" "$t/sub2" | sort | uniq -c | tr '\n' ' ')"
+[ "$code" = 503 ] && one_line "$t/body" || p="$p; the 53rd job: $code $(cat "$t/body")"
+counts=$(sql fault 'SELECT count(*) FILTER (WHERE state = 0), count(*) FILTER (WHERE state = 1) FROM jobs')
+[ "$counts" = $'50\t2' ] || p="$p; queued, running: $counts"
+[ "$(ls "$t/fault/uploads" | wc -l)" = 53 ] || p="$p; not 52 uploads and a half one: $(ls "$t/fault/uploads" | wc -l)"
+verdict "50 jobs queued, 2 running, 1 upload half sent; the 51st queued job refused (503, SERVE_CAP=50)" "$p" "$t/fault/log"
+before=$(runner_pids fault | tr '\n' ' ')
+{ kill -9 "$pid" && wait "$pid"; } 2>/dev/null
+exec 3>&-
+sleep 0.2
+after_kill=$(runner_pids fault | wc -l)
+t1=$(now)
+start fault FAKE_RUNNER_SLEEP=0.02 FAKE_MACHINE_GPU=1 SERVE_CAP=50
+for _ in $(seq 300); do [ "$(sql fault 'SELECT count(*) FROM jobs WHERE state > 1')" = 52 ] && break; sleep 0.1; done
+drained=$(secs "$t1")
+p=""
+alive=0
+for q in $before; do kill -0 "$q" 2>/dev/null && [ "$(awk '{ print $3 }' "/proc/$q/stat" 2>/dev/null)" != Z ] && alive=$((alive + 1)); done
+[ "$alive" = 0 ] || p="$alive of the runners' processes the kill left still live"
+[ "$(runner_pids fault | wc -l)" = 0 ] || p="$p; runner processes left: $(runner_pids fault | tr '\n' ' ')"
+killed=$(sed -n 's/.*killed \([0-9]*\) process.*/\1/p' "$t/fault/log" | awk '{ s += $1 } END { print s + 0 }')
+[ "$killed" = "$(wc -w <<<"$before")" ] || p="$p; the restart killed $killed processes, not the $(wc -w <<<"$before") left"
+grep -q 'stopped under 2 running jobs: 2 queued again, 0 failed' "$t/fault/log" || p="$p; no recovery line"
+grep -q 'removed 1 upload of requests that ended' "$t/fault/log" || p="$p; the half upload not removed"
+[ "$(ls "$t/fault/uploads" | wc -l)" = 52 ] || p="$p; $(ls "$t/fault/uploads" | wc -l) uploads, not 52"
+states=$(sql fault "SELECT state, attempts, count(*) FROM jobs GROUP BY state, attempts" | tr '\t\n' ' ,')
+[ "$states" = "2 1 50,2 2 2," ] || p="$p; (state attempts count): $states"
+verdict "kill -9, restart: the runners left killed, 2 jobs run again, 50 once, the half upload gone" "$p" "$t/fault/log"
+p=""
+grep -q 'GPU 1 (dry run (no GPU)) leaves the rotation: GPU 1 fell off the bus' "$t/fault/log" || p="no line for GPU 1"
+[ "$(sql fault 'SELECT DISTINCT gpu FROM jobs')" = 0 ] || p="$p; jobs ended on GPU $(sql fault 'SELECT DISTINCT gpu FROM jobs' | tr '\n' ' ')"
+call "$url/"
+grep -q 'out of the rotation: GPU 1 fell off the bus' "$t/body" || p="$p; the page does not say so"
+verdict "a runner's 'machine': GPU 1 leaves the rotation, its job runs on GPU 0" "$p" "$t/fault/log"
+echo "# kill -9 with 50 queued and 2 running: $(wc -w <<<"$before") runner processes outlived it ($after_kill still there after the kill), $killed killed by the restart, 0 left; the 52 jobs done $drained s after the restart, on one GPU (the other out); fault in $(secs "$t0") s"
+stop_all
+
+# ----------------------------------------------------------------- load
+t0=$(now)
+seq -f 'student%03g' 1 200 | tokens load
+start load
+python3 tests/lib/serve_client.py load "$url" "$t/load/tok.tsv" "$t/lab.tgz" 3 "$t/students.tsv" >"$t/load.out" 2>&1
+hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status")
+p=""
+[ "$(fig answered "$t/load.out")" = 200 ] && [ "$(fig errors "$t/load.out")" = 0 ] ||
+    p="$(fig answered "$t/load.out") students of 200 saw their job end: $(grep error "$t/load.out" | head -n 3)"
+[ "$(sql load 'SELECT state, attempts, count(*) FROM jobs GROUP BY state, attempts' | tr '\t' ' ')" = "2 1 200" ] ||
+    p="$p; (state attempts count): $(sql load 'SELECT state, attempts, count(*) FROM jobs GROUP BY state, attempts' | tr '\t\n' ' ,')"
+# one job each: the round robin is first come, first served
+[ "$(sql load 'SELECT id FROM jobs ORDER BY started, id')" = "$(seq 200)" ] || p="$p; a student was overtaken"
+waits=$(sql load 'SELECT avg(started - submitted), max(started - submitted), avg(finished - submitted), max(finished - submitted) FROM jobs')
+read -r wmean wmax tmean tmax <<<"$waits"
+[ -n "$hwm" ] && { [ "$hwm" -lt 65536 ] || [ -n "${SERVE_WRAP:-}" ]; } || p="$p; peak memory ${hwm:-?} kB (64 MiB allowed)"
+verdict "200 students within 3 s: every job done once, none overtaken, peak memory under 64 MiB" "$p" "$t/load.out"
+printf '# load: 200 students submitted within %s s; POST answered in %s ms on average, %s ms at most; wait for a GPU: mean %.2f s, longest %.2f s; submission to result: mean %.2f s, longest %.2f s; all done in %s s; the service'"'"'s peak memory (VmHWM) %s kB\n' \
+    "$(fig submitted_within_s "$t/load.out")" "$(fig post_mean_ms "$t/load.out")" "$(fig post_max_ms "$t/load.out")" \
+    "$wmean" "$wmax" "$tmean" "$tmax" "$(fig wall_s "$t/load.out")" "$hwm"
+echo "# load in $(secs "$t0") s"
+stop_all
+
+if [ -n "${SERVE_WRAP:-}" ]; then
+    for d in bad fault load; do
+        grep -q 'ERROR SUMMARY: 0 errors' "$t/$d/log"
+        verdict "$d: ${SERVE_WRAP%% *} finds no error" "$([ $? = 0 ] || grep 'ERROR SUMMARY' "$t/$d/log")" "$t/$d/log"
+    done
+fi
+finish

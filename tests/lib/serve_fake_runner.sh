@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# tests/lib/serve_fake_runner.sh UPLOAD LAB JOBDIR: a stand-in for
+# harness/serve/run-job.sh in the check service's tests (no GPU, no
+# sandbox, no kit): it keeps the runner's contract (docs/check-service.md)
+# and nothing else. It sleeps FAKE_RUNNER_SLEEP seconds (default 20 to
+# 50 ms) in a child process, as a real check has children; writes
+# report.txt, results.json and scores.tsv; then status, last: "done", or
+# "failed<TAB>why" when the upload is no tar.gz or holds a file named
+# FAIL, or "machine<TAB>why" (exit 3) on the GPU FAKE_MACHINE_GPU names.
+set -u
+[ $# = 3 ] || { echo "usage: serve_fake_runner.sh UPLOAD LAB JOBDIR" >&2; exit 2; }
+upload=$1 lab=$2 dir=$3
+sleep "${FAKE_RUNNER_SLEEP:-0.0$((20 + RANDOM % 31))}" &
+wait $!
+say() { printf '%s\n' "$1" >"$dir/status.tmp" && mv -f "$dir/status.tmp" "$dir/status"; }
+if [ -n "${FAKE_MACHINE_GPU:-}" ] && [ "${CUDA_VISIBLE_DEVICES:-}" = "$FAKE_MACHINE_GPU" ]; then
+    say "machine"$'\t'"GPU $CUDA_VISIBLE_DEVICES fell off the bus (the fake runner says so)"
+    exit 3
+fi
+if ! files=$(tar -tzf "$upload" 2>/dev/null); then
+    say "failed"$'\t'"the upload is no .tar.gz"
+    exit 0
+fi
+if grep -qx 'FAIL' <<<"$files"; then
+    say "failed"$'\t'"the lab's tests failed (the fake runner was told to)"
+    exit 0
+fi
+printf 'lab %s, checked by the fake runner on GPU %s%s\nScore: 10/10\n' "$lab" "${CUDA_VISIBLE_DEVICES:-?}" \
+    "${PRIMLAB_NO_GPU:+ (a dry run)}" >"$dir/report.txt"
+printf '{"score": 10, "max_score": 10, "lab": "%s"}\n' "$lab" >"$dir/results.json"
+printf 'part\tratio\nscan\t1.00\n' >"$dir/scores.tsv"
+say done
