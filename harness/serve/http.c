@@ -237,6 +237,32 @@ static enum MHD_Result answer(struct MHD_Connection *c, unsigned status, const c
     return rc;
 }
 
+/* The request being begun on this thread while its refusals wait for its
+   body (handle() sets it around begin(): see drain_first). */
+static __thread struct req *deferring;
+static void defer(struct req *r, unsigned status, int retry_after, const char *line);
+
+/* A refusal: LINE (one line, its '\n' included) with STATUS, and a
+   Retry-After of RETRY_AFTER seconds if not 0. */
+static enum MHD_Result refusal(struct MHD_Connection *c, unsigned status, int retry_after, const char *line)
+{
+    if (deferring) {
+        defer(deferring, status, retry_after, line);
+        return MHD_YES;
+    }
+    struct MHD_Response *r = text_response("text/plain; charset=utf-8", line, strlen(line));
+    if (r && status == MHD_HTTP_UNAUTHORIZED)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer realm=\"primlab\"");
+    if (r && status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST");
+    if (r && retry_after) {
+        char secs[16];
+        snprintf(secs, sizeof secs, "%d", retry_after);
+        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, secs);
+    }
+    return respond(c, status, r);
+}
+
 /* A refusal: one line of text, with STATUS. */
 static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -255,12 +281,8 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const c
         if ((unsigned char)line[i] < 0x20)
             line[i] = ' ';
     line[n++] = '\n';
-    struct MHD_Response *r = text_response("text/plain; charset=utf-8", line, (size_t)n);
-    if (r && status == MHD_HTTP_UNAUTHORIZED)
-        MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer realm=\"primlab\"");
-    if (r && status == MHD_HTTP_METHOD_NOT_ALLOWED)
-        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST");
-    return respond(c, status, r);
+    line[n] = '\0';
+    return refusal(c, status, 0, line);
 }
 
 /* ------------------------------------------------------------- requests */
@@ -282,7 +304,32 @@ typedef struct req {
     char body[4 * PL_DISPLAY_MAX + 8]; /* R_NAME */
     char token[PL_TOKEN_CHARS + 8];    /* R_LOGIN: the form's token */
     struct MHD_PostProcessor *pp;
+    unsigned refused;   /* a refusal waiting for the body to be read (drain_first) */
+    int refused_retry;
+    char refused_line[512];
 } req;
+
+static void defer(req *r, unsigned status, int retry_after, const char *line)
+{
+    r->refused = status;
+    r->refused_retry = retry_after;
+    snprintf(r->refused_line, sizeof r->refused_line, "%s", line);
+}
+
+/* Whether a refusal of this request waits until its body is read. An
+   answer sent while a client still sends its body is lost when the
+   connection closes on the unread rest (the peer sees a reset; nginx, a
+   502): so a body of a known, bounded length is read and dropped first,
+   unless the client waits for our word before it sends one (Expect:
+   100-continue), or the body is far too large to be worth reading (it is
+   refused at once). */
+static int drain_first(struct MHD_Connection *c)
+{
+    const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_EXPECT);
+    long long n = len ? atoll(len) : 0, bound = 4LL * cfg.max_upload;
+    return n > 0 && n <= (bound > 65536 ? bound : 65536) && !(expect && !strcasecmp(expect, "100-continue"));
+}
 
 static const char *const FILES[][2] = {
     {"report.txt", "text/plain; charset=utf-8"},
@@ -701,14 +748,10 @@ static int over_rate(struct MHD_Connection *c, const req *r, enum MHD_Result *rc
     double wait = 1;
     if (rl_take(key, &wait))
         return 0;
-    char secs[16], line[160];
-    snprintf(secs, sizeof secs, "%d", (int)wait + 1);
-    int n = snprintf(line, sizeof line, "too many requests from you: at most %g a second (%d at once); wait %s s\n",
-                     cfg.rate, cfg.burst, secs);
-    struct MHD_Response *resp = text_response("text/plain; charset=utf-8", line, (size_t)n);
-    if (resp)
-        MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, secs);
-    *rc = respond(c, MHD_HTTP_TOO_MANY_REQUESTS, resp);
+    char line[160];
+    snprintf(line, sizeof line, "too many requests from you: at most %g a second (%d at once); wait %d s\n", cfg.rate,
+             cfg.burst, (int)wait + 1);
+    *rc = refusal(c, MHD_HTTP_TOO_MANY_REQUESTS, (int)wait + 1, line);
     return 1;
 }
 
@@ -902,13 +945,22 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         r->fd = -1;
         *ctx = r;
         conn_phase(c, 1);
-        return begin(c, r, url, method);
+        deferring = drain_first(c) ? r : NULL;
+        enum MHD_Result rc = begin(c, r, url, method);
+        deferring = NULL;
+        return rc;
+    }
+    if (*size && r->refused) { /* read, and dropped */
+        *size = 0;
+        return MHD_YES;
     }
     if (*size) {
         enum MHD_Result rc = take(r, data, *size);
         *size = 0;
         return rc;
     }
+    if (r->refused)
+        return refusal(c, r->refused, r->refused_retry, r->refused_line);
     return finish(c, r);
 }
 

@@ -9,7 +9,8 @@
 #   bad input  no token, a wrong one, a malformed Authorization header
 #              (401, 400); another student's job answered as a missing one
 #              (404); an upload over the limit refused before its body is
-#              read (413), one without a length (411), a missing or bad lab
+#              read (413), or after, when the client sends it at once (the
+#              answer must reach it), one without a length (411), a missing or bad lab
 #              (400), a display name with a line break (400), the hourly
 #              limit (429); the cookie of the page (HttpOnly, SameSite,
 #              good for GETs alone) and a name escaped on it; slow headers
@@ -123,6 +124,7 @@ call -H "$(bearer "$ann")" "$url/api/jobs/$job/report.txt"
 verdict "a student's job: 201, done, its report" "$p" "$t/bad/log"
 
 expect 401 "no token" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+expect 401 "no token, a body of 100 kB sent at once (no Expect)" -H 'Expect:' --data-binary @"$t/big" "$url/api/jobs?lab=01"
 expect 401 "a wrong token" -H "$(bearer "plk_$(printf '0%.0s' $(seq 64))")" "$url/api/jobs"
 expect 401 "no token's shape" -H "$(bearer abc)" "$url/api/jobs"
 expect 400 "Authorization: Basic" -H "Authorization: Basic YW5uOnBhc3M=" "$url/api/jobs"
