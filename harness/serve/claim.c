@@ -104,17 +104,19 @@ static int environ_has(pid_t pid, const char *entry)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return 0;
-    static __thread char buf[1 << 16];
-    ssize_t n = read(fd, buf, sizeof buf - 1);
+    const size_t cap = 1 << 16;
+    char *buf = malloc(cap);
+    ssize_t n = buf ? read(fd, buf, cap - 1) : -1;
     close(fd);
-    if (n <= 0)
-        return 0;
-    buf[n] = '\0';
+    int found = 0;
     size_t len = strlen(entry);
-    for (char *e = buf; e < buf + n; e += strlen(e) + 1)
-        if (strlen(e) == len && !memcmp(e, entry, len))
-            return 1;
-    return 0;
+    if (n > 0) {
+        buf[n] = '\0';
+        for (char *e = buf; e < buf + n && !found; e += strlen(e) + 1)
+            found = strlen(e) == len && !memcmp(e, entry, len);
+    }
+    free(buf);
+    return found;
 }
 
 /* The living processes (zombies are gone) of process group PGID; those
