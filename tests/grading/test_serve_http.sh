@@ -24,6 +24,10 @@
 #              (counted), its 2 jobs run again, the half upload removed,
 #              every job done; a GPU whose runner says "machine" leaves the
 #              rotation and its job runs on the other
+#   runners    what a runner's end makes of its job: its "failed" reason,
+#              none (it exited without a status), past SERVE_JOB_TIMEOUT
+#              (killed, with its child); SIGTERM hands a running job back
+#              to the queue, not counted as a start
 #   load       200 students (200 tokens from primlab-serve-admin) submit
 #              within 3 s, poll their jobs and fetch their reports: every
 #              job accounted for, none overtaken, the longest wait against
@@ -261,6 +265,37 @@ verdict "a runner's 'machine': GPU 1 leaves the rotation, its job runs on GPU 0"
 echo "# kill -9 with 50 queued and 2 running: $(wc -w <<<"$before") runner processes outlived it ($after_kill still there after the kill), $killed killed by the restart, 0 left; the 52 jobs done $drained s after the restart, on one GPU (the other out); fault in $(secs "$t0") s"
 stop_all
 
+# -------------------------------------------------------------- runners
+t0=$(now)
+for f in FAIL NOSTATUS SLOW; do
+    mkdir -p "$t/$f" && echo x >"$t/$f/$f" && tar -czf "$t/$f.tgz" -C "$t/$f" "$f"
+done
+printf 'ann\nbob\ncat\ndan\n' | tokens runners
+start runners SERVE_JOB_TIMEOUT=1
+for who in ann:FAIL bob:NOSTATUS cat:SLOW; do
+    call -H "$(bearer "$(tok runners "${who%%:*}")")" --data-binary @"$t/${who#*:}.tgz" "$url/api/jobs?lab=01"
+done
+for _ in $(seq 50); do [ "$(sql runners 'SELECT count(*) FROM jobs WHERE state = 3')" = 3 ] && break; sleep 0.1; done
+reasons=$(sql runners 'SELECT student, reason FROM jobs ORDER BY id')
+p=""
+grep -qx $'ann\tthe lab\'s tests failed (the fake runner was told to)' <<<"$reasons" || p="ann's: $(sed -n 1p <<<"$reasons")"
+grep -qx $'bob\tthe check stopped without a verdict (its runner exited with status 1)' <<<"$reasons" || p="$p; bob's: $(sed -n 2p <<<"$reasons")"
+grep -qx $'cat\tthe check ran longer than 1 s (the service\'s limit, SERVE_JOB_TIMEOUT): stopped' <<<"$reasons" || p="$p; cat's: $(sed -n 3p <<<"$reasons")"
+[ -z "$(runner_pids runners)" ] || p="$p; runner processes left: $(runner_pids runners | tr '\n' ' ')"
+verdict "a runner's reason, no status, past SERVE_JOB_TIMEOUT (killed): each job failed, saying why" "$p" "$t/runners/log"
+call -H "$(bearer "$(tok runners dan)")" --data-binary @"$t/SLOW.tgz" "$url/api/jobs?lab=01"
+for _ in $(seq 50); do [ -n "$(runner_pids runners)" ] && break; sleep 0.1; done
+left=$(runner_pids runners | wc -l)
+stop_all
+p=""
+[ "$left" -gt 0 ] || p="dan's runner never ran"
+[ "$(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")" = $'0\t0' ] ||
+    p="$p; dan's job (state attempts): $(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")"
+[ -z "$(runner_pids runners)" ] || p="$p; runner processes left"
+grep -q 'stopped (1 running job handed back to the queue)' "$t/runners/log" || p="$p; no line for it"
+verdict "SIGTERM: the running job's runner stopped, the job back in the queue, not counted" "$p" "$t/runners/log"
+echo "# runners in $(secs "$t0") s"
+
 # ----------------------------------------------------------------- load
 t0=$(now)
 seq -f 'student%03g' 1 200 | tokens load
@@ -285,7 +320,7 @@ echo "# load in $(secs "$t0") s"
 stop_all
 
 if [ -n "${SERVE_WRAP:-}" ]; then
-    for d in bad fault load; do
+    for d in bad fault runners load; do
         grep -q 'ERROR SUMMARY: 0 errors' "$t/$d/log"
         verdict "$d: ${SERVE_WRAP%% *} finds no error" "$([ $? = 0 ] || grep 'ERROR SUMMARY' "$t/$d/log")" "$t/$d/log"
     done

@@ -7,17 +7,23 @@
 # report.txt, results.json and scores.tsv; then status, last: "done", or
 # "failed<TAB>why" when the upload is no tar.gz or holds a file named
 # FAIL, or "machine<TAB>why" (exit 3) on the GPU FAKE_MACHINE_GPU names.
+# An upload holding a file named SLOW sleeps 60 s instead; one named
+# NOSTATUS ends (status 1) without a status.
 set -u
 [ $# = 3 ] || { echo "usage: serve_fake_runner.sh UPLOAD LAB JOBDIR" >&2; exit 2; }
 upload=$1 lab=$2 dir=$3
-sleep "${FAKE_RUNNER_SLEEP:-0.0$((20 + RANDOM % 31))}" &
+files=$(tar -tzf "$upload" 2>/dev/null)
+pause=${FAKE_RUNNER_SLEEP:-0.0$((20 + RANDOM % 31))}
+! grep -qx 'SLOW' <<<"$files" || pause=60
+sleep "$pause" &
 wait $!
+! grep -qx 'NOSTATUS' <<<"$files" || exit 1
 say() { printf '%s\n' "$1" >"$dir/status.tmp" && mv -f "$dir/status.tmp" "$dir/status"; }
 if [ -n "${FAKE_MACHINE_GPU:-}" ] && [ "${CUDA_VISIBLE_DEVICES:-}" = "$FAKE_MACHINE_GPU" ]; then
     say "machine"$'\t'"GPU $CUDA_VISIBLE_DEVICES fell off the bus (the fake runner says so)"
     exit 3
 fi
-if ! files=$(tar -tzf "$upload" 2>/dev/null); then
+if ! tar -tzf "$upload" >/dev/null 2>&1; then
     say "failed"$'\t'"the upload is no .tar.gz"
     exit 0
 fi
