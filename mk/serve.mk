@@ -28,9 +28,9 @@ CPU_TESTS += build/tests/test_serve_queue
 TOOLS += build/primlab-serve-admin
 
 ifneq ($(SERVE_HTTP_HEADER),)
-build/primlab-serve: $(filter-out %/admin_main.o,$(SERVE_OBJ))
+build/primlab-serve: $(filter-out %/admin_main.o %/board.o,$(SERVE_OBJ)) build/libprimlab.a
 	$(quiet) LINK $@
-	$(Q)$(CC) -o $@ $^ -lmicrohttpd -lsqlite3 -lcrypto -pthread
+	$(Q)$(CC) -o $@ $^ -lmicrohttpd -lsqlite3 -lcrypto -lm -pthread
 TOOLS += build/primlab-serve
 endif
 endif

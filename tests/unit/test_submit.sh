@@ -11,7 +11,7 @@
 #     exactly the lab's sources (the own file, headers and .cu beside it
 #     and in subfolders), not its README, another lab's file or contract,
 #     a subfolder holding another lab, a link, build/; the same files
-#     harness/grade.sh's lab_sources picks from that folder;
+#     harness/prepare-submission.sh picks from that folder;
 #   - the wait: the queue position printed when it changes (once each),
 #     then running, done, the report printed, report.txt, results.json,
 #     scores.tsv, figure.svg and job.tsv saved; status 1 below full marks,
@@ -235,24 +235,18 @@ sys.exit(t.extractfile("01-prefix-sum/prefix_sum.cu").read() != open(sys.argv[2]
     "$t/mock/upload-17.tar.gz" "$l/prefix_sum.cu" || p="$p; prefix_sum.cu is not the lab's file"
 verdict "the upload: POST /api/jobs?lab=01, the Bearer token, a .tar.gz of exactly the lab's 6 sources (no README, notes, other lab, link, build/, file past depth 5)" "$p"
 
-# the same files as make grade would take (harness/grade.sh's lab_sources,
-# run on the planted folder with the kit's own labs as its labs)
-grade_fn=$(sed -n '/^lab_sources() {/,/^}/p' harness/grade.sh)
+# the same files as make grade would take: harness/prepare-submission.sh
+# (what make grade and the service's runner unpack and pick a lab's files
+# with) run on the planted folder for lab 01
 p=""
-if [ -z "$grade_fn" ]; then
-    p="no lab_sources() in harness/grade.sh to compare with"
+rm -rf "$t/prep" && mkdir -p "$t/prep-src" && cp -a "$l" "$t/prep-src/"
+if ! harness/prepare-submission.sh "$t/prep-src" "$t/prep" 01 >"$t/prep.log" 2>&1; then
+    p="harness/prepare-submission.sh failed: $(tail -n 1 "$t/prep.log")"
 else
-    theirs=$(bash -c '. harness/source-files.sh; eval "$1"
-        lab_stubs=() lab_contracts=()
-        for dir in $(harness/lab-dirs.sh); do
-            lab_stubs+=("$(cd "$dir" && ls -- *.cu)")
-            mapfile -t -O ${#lab_contracts[@]} lab_contracts < <(cd "$dir" && ls -- *.h)
-        done
-        { echo prefix_sum.cu; lab_sources "$2" 01-prefix-sum | tr "\0" "\n"; } | sed "s|^|01-prefix-sum/|" | LC_ALL=C sort' \
-        _ "$grade_fn" "$l" 2>&1)
-    [ "$theirs" = "$want" ] || p="grade.sh's lab_sources takes: $(paste -sd ' ' <<<"$theirs")"
+    theirs=$(cd "$t/prep/labs" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
+    [ "$theirs" = "$want" ] || p="make grade takes: $(paste -sd ' ' <<<"$theirs")"
 fi
-verdict "the files sent are those make grade takes from the same folder (harness/grade.sh's lab_sources)" "$p"
+verdict "the files sent are those make grade takes from the same folder (harness/prepare-submission.sh)" "$p"
 
 # ------------------------------------------------- WAIT=0, JOB=, a failed job
 chmod 644 "$HOME/.config/primlab/token"
