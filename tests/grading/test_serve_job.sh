@@ -9,8 +9,8 @@
 # turns every bad upload into one line for the student, writes nothing
 # outside the job's folder, and hides the service's database, its tokens
 # and the other jobs from student code. The jobs run two at a time, as two
-# GPUs' claimers run them (one at a time with a GPU: two on one GPU would
-# disturb the solution's performance points).
+# GPUs' claimers run them (with a GPU, those that need it one at a time:
+# two on one GPU would disturb the solution's performance points).
 #   1. a lab's solution: status done; report.txt, results.json, scores.tsv
 #      and the log there, no grader's path in any (with a GPU: full marks);
 #   2. the stub, in an archive that also holds '../' (climbing out of the
@@ -175,16 +175,28 @@ done
 # ---------------------------------------------------------------- jobs
 
 # job NAME [ENV=VALUE...]: run-job.sh on upload NAME, lab 01, into
-# $sd/jobs/NAME, in the background, two at a time (one with a GPU); its
-# status in $t/rc/NAME, its output in $t/out/NAME
+# $sd/jobs/NAME, in the background, two at a time (four with a GPU, whose
+# host has the CPUs); its status in $t/rc/NAME, its output in $t/out/NAME.
+# With a GPU, only the jobs whose GPU run proves something run on it (the
+# solution's full marks, the stub's 0, the host code's reads, the run-time
+# attacks), one at a time, as a claimer runs them; the rest are dry runs
+# beside them: their cases are decided before any GPU work (all on the
+# GPU, one after another, they took 202 s of a make test on an H200).
 mkdir -p "$t/rc" "$t/out"
-side_by_side=$((gpu == 1 ? 1 : 2))
+side_by_side=$((gpu == 1 ? 4 : 2))
 job() {
-    local name=$1
+    local name=$1 on_gpu=0
     shift
+    [ $gpu = 1 ] && case $name in solution | stub | readrun | write_kit | sleepers) on_gpu=1 ;; esac
     while [ "$(jobs -rp | wc -l)" -ge $side_by_side ]; do wait -n; done
     (
-        env "$@" "$run_job" "$sd/uploads/$name.tar.gz" 01 "$sd/jobs/$name" >"$t/out/$name" 2>&1
+        if [ $on_gpu = 1 ]; then
+            flock "$t/gpu.lock" env "$@" "$run_job" "$sd/uploads/$name.tar.gz" 01 "$sd/jobs/$name"
+        elif [ $gpu = 1 ] && [ "$name" != machine ]; then
+            env "$@" PRIMLAB_NO_GPU=1 "$run_job" "$sd/uploads/$name.tar.gz" 01 "$sd/jobs/$name"
+        else
+            env "$@" "$run_job" "$sd/uploads/$name.tar.gz" 01 "$sd/jobs/$name"
+        fi >"$t/out/$name" 2>&1
         echo $? >"$t/rc/$name"
     ) &
 }
