@@ -29,6 +29,8 @@
 #define _GNU_SOURCE
 #include "serve.h"
 
+#include "board.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -580,21 +582,24 @@ static enum MHD_Result answer_file(struct MHD_Connection *c, const req *r)
     return respond(c, MHD_HTTP_OK, resp);
 }
 
-/* /board/NN and /api/board/NN: serve_board (page.c) is the hook. */
+/* /board/NN (a page of its own) and /api/board/NN (TSV): serve_board
+   (page.c) is the hook. */
 static enum MHD_Result answer_board(struct MHD_Connection *c, const req *r)
 {
     sbuf b = {0};
     int html = r->route == R_BOARD;
-    if (html)
-        sb_printf(&b, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>lab %s: the "
-                      "leaderboard</title></head><body>",
-                  r->lab);
-    if (!serve_board(&b, r->lab, html)) {
+    if (html) {
+        char title[64];
+        snprintf(title, sizeof title, "lab %s: the leaderboard", r->lab);
+        page_head(&b, title, 0);
+        sb_printf(&b, "<h1>Lab %s: the leaderboard</h1>\n", r->lab);
+    }
+    if (serve_board(&b, r->lab, html ? PL_BOARD_HTML_TABLE : PL_BOARD_TSV) < 0) {
         sb_free(&b);
-        return refuse(c, MHD_HTTP_NOT_FOUND, "lab %s has no leaderboard yet", r->lab);
+        return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "the leaderboard of lab %s cannot be made now", r->lab);
     }
     if (html)
-        sb_printf(&b, "</body></html>\n");
+        sb_printf(&b, "<p><a href=\"../\">the check service</a></p></body></html>\n");
     return answer(c, MHD_HTTP_OK, html ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", &b);
 }
 
@@ -916,6 +921,7 @@ static enum MHD_Result finish(struct MHD_Connection *c, req *r)
         db_unlock();
         if (rc != 0)
             return refuse(c, MHD_HTTP_BAD_REQUEST, "%s", why);
+        board_names_changed();
         sbuf b = {0};
         sb_printf(&b, "display\t%s\n", r->body);
         return answer(c, MHD_HTTP_OK, "text/plain; charset=utf-8", &b);

@@ -9,11 +9,20 @@
  * lab, and its student to an instructor alone.
  *
  * serve_board is the leaderboard's one hook (/board/NN, /api/board/NN and
- * this page call it): the board module (harness/serve/board.h, step 6)
- * fills it. */
+ * this page call it): each lab's board made by the board module
+ * (harness/serve/board.h) from every done job of the lab, its folder's
+ * scores.tsv, under the student's display name or a pseudonym from the
+ * key SERVE_DIR/board.key. A board is made again only when a job is done
+ * or a display name changes (a cache per lab and format): the page, which
+ * refreshes itself every 15 s in every student's browser, shows every
+ * lab's board. */
 #define _GNU_SOURCE
 #include "serve.h"
 
+#include "../parent/class_report.h" /* pl_html_puts */
+#include "board.h"
+
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,12 +107,204 @@ const char *state_name(int state)
 
 /* ----------------------------------------------------------- the board */
 
-int serve_board(sbuf *b, const char *lab, int html)
+#define BOARD_LABS 32 /* lab ids in SERVE_LABS (the kit has 9) */
+
+static unsigned char board_key[16];
+static pthread_mutex_t board_lock = PTHREAD_MUTEX_INITIALIZER; /* the cache; one board made at a time */
+static unsigned long names_gen;                                /* display names changed (under board_lock) */
+static struct board_cache {
+    char lab[8];
+    int format;
+    long done;          /* the service's done jobs when it was made (-1: never) */
+    unsigned long names; /* names_gen then */
+    long jobs;          /* the lab's done jobs read */
+    sbuf text;
+} cache[BOARD_LABS * 3];
+
+int board_start(char *why, size_t cap)
 {
-    /* step 6: the board module's table of lab LAB (ratios to CUB, display
-       names or pseudonyms) goes here, as HTML or as TSV */
-    (void)b, (void)lab, (void)html;
+    char path[PATH_MAX];
+    pathf(path, sizeof path, "%s/board.key", cfg.dir);
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0]; i++)
+        cache[i].done = -1;
+    return pl_board_key(path, board_key, why, cap);
+}
+
+void board_names_changed(void)
+{
+    pthread_mutex_lock(&board_lock);
+    names_gen++;
+    pthread_mutex_unlock(&board_lock);
+}
+
+/* One done job of the lab being made, its student's display name filled
+   in once per student. */
+typedef struct board_job {
+    long id;
+    char student[sizeof ((pl_job *)0)->student];
+    char *display; /* shared by a student's jobs; the first owns it */
+} board_job;
+
+typedef struct board_jobs {
+    const char *lab;
+    board_job *v;
+    size_t n, cap;
+    int oom;
+} board_jobs;
+
+static int collect(const pl_job *j, void *ctx)
+{
+    board_jobs *js = ctx;
+    if (strcmp(j->lab, js->lab))
+        return 0;
+    if (js->n == js->cap) {
+        size_t cap = js->cap ? 2 * js->cap : 256;
+        board_job *v = realloc(js->v, cap * sizeof *v);
+        if (!v) {
+            js->oom = 1;
+            return 1;
+        }
+        js->v = v, js->cap = cap;
+    }
+    board_job *b = &js->v[js->n++];
+    b->id = j->id;
+    snprintf(b->student, sizeof b->student, "%s", j->student);
+    b->display = NULL;
     return 0;
+}
+
+static int by_student(const void *a, const void *b)
+{
+    const board_job *x = a, *y = b;
+    int c = strcmp(x->student, y->student);
+    return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
+/* The one line that says why a board has no row, or NULL when it has rows. */
+static const char *empty_why(const char *lab, long jobs, int rows, char *out, size_t cap)
+{
+    if (rows)
+        return NULL;
+    if (!jobs)
+        snprintf(out, cap, "no job of lab %s is done yet", lab);
+    else if (cfg.dry)
+        snprintf(out, cap, "no ratio: this service runs dry (no GPU), and a dry run measures none against the "
+                           "vendor library");
+    else
+        snprintf(out, cap, "no job of lab %s has a ratio to the vendor library yet: a performance test must run "
+                           "and keep its points",
+                 lab);
+    return out;
+}
+
+/* Lab's board made afresh into out, from the done jobs in the queue: the
+   number of the lab's done jobs read, or -1 (why). */
+static long board_make(sbuf *out, const char *lab, int format, char *why, size_t cap)
+{
+    board_jobs js = {.lab = lab};
+    pl_queue *q = db_lock();
+    int rc = pl_queue_each(q, NULL, PL_JOB_DONE, collect, &js, why, cap);
+    /* the display names, one query a student (a student's jobs together) */
+    if (rc == 0 && !js.oom && js.n)
+        qsort(js.v, js.n, sizeof *js.v, by_student);
+    for (size_t i = 0; rc == 0 && !js.oom && i < js.n; i++) {
+        if (i && !strcmp(js.v[i].student, js.v[i - 1].student)) {
+            js.v[i].display = js.v[i - 1].display;
+            continue;
+        }
+        char name[4 * PL_DISPLAY_MAX + 8] = "";
+        if (pl_queue_display(q, js.v[i].student, name, sizeof name) < 0)
+            name[0] = '\0'; /* a name that cannot be read: the pseudonym */
+        if (!(js.v[i].display = strdup(name)))
+            js.oom = 1;
+    }
+    db_unlock();
+    long jobs = (long)js.n;
+    pl_board_entry *e = rc == 0 && !js.oom ? calloc(js.n + 1, sizeof *e) : NULL;
+    char (*dirs)[PATH_MAX] = e ? malloc((js.n + 1) * sizeof *dirs) : NULL;
+    pl_board *b = dirs ? pl_board_new() : NULL;
+    for (size_t i = 0; b && i < js.n && rc == 0; i++) {
+        pathf(dirs[i], sizeof dirs[i], "%s/jobs/%ld", cfg.dir, js.v[i].id);
+        e[i] = (pl_board_entry){.student = js.v[i].student, .name = js.v[i].display, .results = dirs[i], .lab = lab};
+        rc = pl_board_add_entry(b, &e[i], board_key);
+    }
+    pl_board_lab t;
+    char *text = NULL, line[256];
+    size_t len = 0;
+    FILE *f = NULL;
+    if (rc == 0 && b && pl_board_rank(b, lab, &t) == 0 && (f = open_memstream(&text, &len))) {
+        const char *note = empty_why(lab, jobs, t.nrows, line, sizeof line);
+        if (note && format != PL_BOARD_TSV) {
+            fputs("<p class=\"note\">", f);
+            pl_html_puts(f, note);
+            fputs("</p>\n", f);
+        }
+        pl_board_print(f, &t, format);
+        if (note && format == PL_BOARD_TSV)
+            fprintf(f, "# %s\n", note);
+    }
+    if (f && fclose(f) == 0 && text) {
+        sb_printf(out, "%s", text);
+    } else {
+        if (rc == 0)
+            snprintf(why, cap, "the leaderboard of lab %s: out of memory", lab);
+        jobs = -1;
+    }
+    free(text);
+    pl_board_free(b);
+    free(dirs);
+    free(e);
+    for (size_t i = 0; i < js.n; i++)
+        if (!i || js.v[i].display != js.v[i - 1].display)
+            free(js.v[i].display);
+    free(js.v);
+    return jobs;
+}
+
+int serve_board(sbuf *b, const char *lab, int format)
+{
+    char why[256];
+    pl_queue *q = db_lock();
+    long done = pl_queue_count(q, PL_JOB_DONE);
+    db_unlock();
+    pthread_mutex_lock(&board_lock);
+    struct board_cache *c = NULL, *spare = NULL;
+    for (size_t i = 0; i < sizeof cache / sizeof cache[0] && !c; i++) {
+        if (!strcmp(cache[i].lab, lab) && cache[i].format == format)
+            c = &cache[i];
+        else if (!spare && !cache[i].lab[0])
+            spare = &cache[i];
+    }
+    if (!c && spare) {
+        c = spare;
+        snprintf(c->lab, sizeof c->lab, "%s", lab);
+        c->format = format;
+        c->done = -1;
+    }
+    long jobs;
+    if (c && done >= 0 && c->done == done && c->names == names_gen && !c->text.oom) {
+        jobs = c->jobs; /* no job done and no name changed since: as it was */
+        sb_printf(b, "%s", c->text.s ? c->text.s : "");
+    } else {
+        unsigned long names = names_gen;
+        sbuf fresh = {0};
+        jobs = board_make(&fresh, lab, format, why, sizeof why);
+        if (jobs < 0 || fresh.oom) {
+            serve_log("%s", jobs < 0 ? why : "the leaderboard: out of memory");
+            jobs = -1;
+        } else {
+            sb_printf(b, "%s", fresh.s ? fresh.s : "");
+            if (c) {
+                sb_free(&c->text);
+                c->text = fresh;
+                fresh = (sbuf){0};
+                c->done = done, c->names = names, c->jobs = jobs;
+            }
+        }
+        sb_free(&fresh);
+    }
+    pthread_mutex_unlock(&board_lock);
+    return b->oom ? -1 : (int)(jobs > INT_MAX ? INT_MAX : jobs);
 }
 
 /* ------------------------------------------------------------ the page */
@@ -113,6 +314,8 @@ static const char STYLE[] =
     "h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}"
     "table{border-collapse:collapse}td,th{padding:.25rem .7rem;border-bottom:1px solid #ddd;text-align:left}"
     ".failed{color:#a00}.done{color:#070}.note{background:#fff4d6;padding:.5rem}"
+    ".board caption{text-align:left;color:#444;padding:.2rem 0}.board .n{text-align:right;"
+    "font-variant-numeric:tabular-nums}.board .pseudonym{font-style:italic;color:#444}"
     "input[type=password]{width:36rem;max-width:100%}";
 
 typedef struct mine {
@@ -153,10 +356,7 @@ void page_render(sbuf *b, const char *who, int role, const char *notice)
     long queued = pl_queue_count(q, PL_JOB_QUEUED), running = pl_queue_count(q, PL_JOB_RUNNING);
     db_unlock();
 
-    sb_printf(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                 "<meta name=\"viewport\" content=\"width=device-width\"><meta http-equiv=\"refresh\" content=\"15\">"
-                 "<title>primlab check service</title><style>%s</style></head><body>\n",
-              STYLE);
+    page_head(b, "primlab check service", 15);
     sb_printf(b, "<h1>primlab check service</h1>\n<p>%ld job%s waiting, %ld running on %d GPU%s%s.</p>\n", queued,
               queued == 1 ? "" : "s", running, n, n == 1 ? "" : "s", cfg.dry ? " (a dry run: no GPU)" : "");
 
@@ -208,14 +408,17 @@ void page_render(sbuf *b, const char *who, int role, const char *notice)
                      "autocomplete=\"off\" required> <button>sign in</button></p></form>\n");
     }
 
+    /* each lab with a done job: its board */
     sb_printf(b, "<h2>Leaderboards</h2>\n");
     int boards = 0;
     char labs[sizeof cfg.labs];
     snprintf(labs, sizeof labs, "%s", cfg.labs);
     for (char *save, *lab = strtok_r(labs, " ", &save); lab; lab = strtok_r(NULL, " ", &save)) {
         sbuf one = {0};
-        if (serve_board(&one, lab, 1)) {
-            sb_printf(b, "<h3>lab ");
+        if (serve_board(&one, lab, PL_BOARD_HTML_TABLE) > 0) {
+            sb_printf(b, "<h3 id=\"lab");
+            sb_html(b, lab);
+            sb_printf(b, "\">lab ");
             sb_html(b, lab);
             sb_printf(b, "</h3>\n%s", one.s ? one.s : "");
             boards++;
@@ -223,6 +426,17 @@ void page_render(sbuf *b, const char *who, int role, const char *notice)
         sb_free(&one);
     }
     if (!boards)
-        sb_printf(b, "<p>None yet.</p>\n");
+        sb_printf(b, "<p>None yet: a lab's board shows once one of its jobs is done.</p>\n");
     sb_printf(b, "</body></html>\n");
+}
+
+void page_head(sbuf *b, const char *title, int refresh)
+{
+    sb_printf(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                 "<meta name=\"viewport\" content=\"width=device-width\">");
+    if (refresh)
+        sb_printf(b, "<meta http-equiv=\"refresh\" content=\"%d\">", refresh);
+    sb_printf(b, "<title>");
+    sb_html(b, title);
+    sb_printf(b, "</title><style>%s</style></head><body>\n", STYLE);
 }

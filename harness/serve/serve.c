@@ -311,7 +311,7 @@ int main(int argc, char **argv)
     queue = pl_queue_open(cfg.db, 20000, why, sizeof why);
     if (!queue)
         die("%s", why);
-    if (claim_recover(why, sizeof why) != 0)
+    if (claim_recover(why, sizeof why) != 0 || board_start(why, sizeof why) != 0)
         die("%s", why);
     int port, fd = listen_on(&port);
     if (claim_start(why, sizeof why) != 0)

@@ -7,7 +7,8 @@
  *             recovery of a service that died), the signals, the stop
  *   http.c    the HTTP side on libmicrohttpd: routes, refusals, tokens,
  *             uploads, the per-client rate limit, the header deadline
- *   page.c    GET /, the page, and the leaderboard's hook
+ *   page.c    GET /, the page, and the leaderboard's hook (board.h's
+ *             boards of the done jobs, cached)
  *   claim.c   one claimer per GPU: takes the next job fairly, runs
  *             SERVE_RUNNER on it in its own process group, ends it
  *
@@ -111,12 +112,24 @@ void sb_free(sbuf *b);
 /* The page, GET /: for WHO (NULL: not signed in) with ROLE; NOTICE, if
    any, one line above the sign-in form. Into b. */
 void page_render(sbuf *b, const char *who, int role, const char *notice);
+/* A page's start, up to <body>, with the page's style and TITLE (escaped);
+   REFRESH: seconds between reloads (0: none). */
+void page_head(sbuf *b, const char *title, int refresh);
 
-/* The leaderboard of LAB into b, as HTML (a fragment) or TSV: 1, or 0
-   when there is none to show (the board module, step 6, is not in yet).
-   The one place the board is called from: /board/NN, /api/board/NN, the
-   page. */
-int serve_board(sbuf *b, const char *lab, int html);
+/* The leaderboard of LAB into b as FORMAT (board.h's: PL_BOARD_TSV for
+   /api/board/NN, PL_BOARD_HTML_TABLE for the page and /board/NN), made
+   from every done job of the lab (board.h's rules), and, when it has no
+   row, one line saying why (TSV: "# why" after the header; HTML: a note
+   before the table). The number of the lab's done jobs (0: the board is
+   still written), or -1 when it could not be made (logged). Made again
+   only when a job is done or a display name changes: the one place the
+   board is called from (/board/NN, /api/board/NN, the page). */
+int serve_board(sbuf *b, const char *lab, int format);
+/* At the start: the pseudonyms' key, SERVE_DIR/board.key (made, mode
+   0600, when missing). 0, or -1 with why. */
+int board_start(char *why, size_t cap);
+/* A display name changed (POST /api/name): the boards are made again. */
+void board_names_changed(void);
 
 /* A time for people and scripts: ISO 8601, UTC ("" for 0). */
 void iso_time(double t, char *out, size_t cap);

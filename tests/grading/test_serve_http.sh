@@ -32,6 +32,11 @@
 #              within 3 s, poll their jobs and fetch their reports: every
 #              job accounted for, none overtaken, the longest wait against
 #              the mean, the service's peak memory (VmHWM)
+#   board      the leaderboard from the fake runner's ratios: ranked by
+#              the geometric mean, display names as given and escaped on
+#              /board/NN and the page, pseudonyms, board.key 0600, an empty
+#              board's one line; 3,000 done jobs of 300 students made
+#              cold and from the cache (timed)
 # Each section prints its figures as "#" lines. Without libmicrohttpd's,
 # SQLite's or OpenSSL's headers (no build/primlab-serve): SKIP.
 # SERVE_WRAP="valgrind --leak-check=full --error-exitcode=99" runs every
@@ -165,6 +170,36 @@ expect 400 "a display name of 41 bytes" -H "$(bearer "$ann")" --data-binary "$(p
 expect 413 "a display name of 300 bytes" -H "$(bearer "$ann")" --data-binary "$(printf 'a%.0s' $(seq 300))" "$url/api/name"
 expect 200 "a display name" -H "$(bearer "$ann")" --data-binary $'Ann L\xc3\xa9e\n' "$url/api/name"
 verdict "the display name kept" "$(grep -qx $'display\tAnn L\xc3\xa9e' "$t/body" || cat "$t/body")"
+# the leaderboard: the fake runner's ratios (0.5, or ratio-N in the upload),
+# display names and pseudonyms, each escaped where it shows
+mkdir -p "$t/r8" "$t/r2" && echo x >"$t/r8/ratio-0.8" && echo x >"$t/r2/ratio-0.2"
+tar -czf "$t/r8.tgz" -C "$t/r8" ratio-0.8 && tar -czf "$t/r2.tgz" -C "$t/r2" ratio-0.2
+call -H "$(bearer "$eve")" --data-binary '<i>Eve</i> & "co"' "$url/api/name"
+call -H "$(bearer "$eve")" --data-binary @"$t/r8.tgz" "$url/api/jobs?lab=01"
+call -H "$(bearer "$bob")" --data-binary @"$t/r2.tgz" "$url/api/jobs?lab=01"
+for _ in $(seq 100); do [ "$(sql bad "SELECT count(*) FROM jobs WHERE state = 2 AND student != 'ann'")" = 2 ] && break; sleep 0.1; done
+call "$url/api/board/01"
+p=""
+[ "$code" = 200 ] || p="status $code"
+cut -f 1-5 "$t/body" >"$t/board.tsv"
+pseudo=$(awk -F '\t' '$1 == 3 { print $2 }' "$t/board.tsv")
+[[ $pseudo =~ ^student-[0-9a-f]{8}$ ]] || p="$p; bob's pseudonym '$pseudo'"
+printf 'rank\tname\tpseudonym\tjobs\tgeomean\n1\t<i>Eve</i> & "co"\t0\t1\t0.800\n2\tAnn L\xc3\xa9e\t0\t1\t0.500\n3\t%s\t1\t1\t0.200\n' "$pseudo" |
+    diff - "$t/board.tsv" >"$t/board.diff" || p="$p; not the board of eve, ann, bob's pseudonym: $(tr '\n\t' '| ' <"$t/board.tsv")"
+grep -qw -e bob -e ann -e plk_ "$t/body" && p="$p; an account or a token on the board"
+[ "$(stat -c %a "$t/bad/board.key" 2>/dev/null)" = 600 ] || p="$p; board.key's mode: $(stat -c %a "$t/bad/board.key" 2>&1)"
+verdict "the leaderboard (TSV): by geometric mean, display names as given, a pseudonym for bob, board.key 0600" "$p"
+p=""
+call "$url/board/01"
+grep -q '<td>&lt;i&gt;Eve&lt;/i&gt; &amp; &quot;co&quot;</td>' "$t/body" || p="her display name not escaped on /board/01"
+grep -q "<td class=\"pseudonym\">$pseudo</td>" "$t/body" || p="$p; no pseudonym in italics"
+call "$url/"
+grep -q '<td>&lt;i&gt;Eve&lt;/i&gt; &amp; &quot;co&quot;</td>' "$t/body" || p="$p; her display name not escaped on the page"
+! grep -q '<i>Eve' "$t/body" || p="$p; her display name raw on the page"
+call "$url/api/board/02"
+[ "$(cat "$t/body")" = $'rank\tname\tpseudonym\tjobs\tgeomean\n# no job of lab 02 is done yet' ] ||
+    p="$p; lab 02's empty board: $(tr '\n\t' '| ' <"$t/body")"
+verdict "the leaderboard (HTML) on /board/01 and the page, names escaped; an empty one says why in a line" "$p"
 expect 404 "no such page" "$url/etc/passwd"
 expect 405 "GET of a POST route" -H "$(bearer "$ann")" "$url/api/name"
 for _ in 1 2 3; do call -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"; done
@@ -319,8 +354,53 @@ printf '# load: 200 students submitted within %s s; POST answered in %s ms on av
 echo "# load in $(secs "$t0") s"
 stop_all
 
+# ---------------------------------------------------------------- board
+# a term's worth of done jobs: 3,000 of 300 students, each job's scores of
+# lab 01 (13 tests and 2 ratios), written straight into the database and
+# the jobs' folders; the board made cold, then from its cache
+t0=$(now)
+seq -f 's%03g' 1 300 | tokens board
+python3 - "$t/board" 3000 <<'PY'
+import os, random, sqlite3, sys, time
+sd, n = sys.argv[1], int(sys.argv[2])
+random.seed(1)
+head = "# lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause\tbugs\ttarget\n"
+t, rows = time.time() - 86400, []
+for i in range(1, n + 1):
+    rows.append((i, "s%03d" % (1 + i % 300), t + i, t + i + 1, t + i + 30))
+    os.makedirs("%s/jobs/%d" % (sd, i))
+    with open("%s/jobs/%d/scores.tsv" % (sd, i), "w") as f:
+        f.write(head)
+        for k in range(13):
+            f.write("01\t01.a scan %d\tcorrectness\t0\tOK\t1.0000\t1\t0.100\t\t\t\t\t\t\n" % k)
+        for part in "bc":
+            v = random.uniform(0.05, 1.2)
+            f.write("01\t01.%s performance vs the vendor library, n=16777216\tperformance\t0\tOK\t2.0000\t2"
+                    "\t1.200\t%.4f\t%.4fx the vendor library\t\t\t\t0.15\n" % (part, v, v))
+db = sqlite3.connect(sd + "/serve.db")
+db.executemany("INSERT INTO jobs (id, student, lab, state, attempts, gpu, submitted, started, finished)"
+               " VALUES (?, ?, '01', 2, 1, 0, ?, ?, ?)", rows)
+db.commit()
+PY
+start board SERVE_GPUS=none
+took() { curl -s -o "$t/body" -w '%{http_code} %{time_total}' "$@"; }
+read -r c1 cold <<<"$(took "$url/api/board/01")"
+read -r c2 warm <<<"$(took "$url/api/board/01")"
+read -r c3 page <<<"$(took "$url/")"
+read -r c4 page2 <<<"$(took "$url/")"
+p=""
+[ "$c1$c2$c3$c4" = 200200200200 ] || p="statuses $c1 $c2 $c3 $c4"
+rows=$(grep -c '^[0-9]' <<<"$(curl -s "$url/api/board/01")")
+[ "$rows" = 300 ] || p="$p; $rows ranked students, not 300"
+awk -v c="$cold" -v w="$warm" 'BEGIN { exit !(c < 2 && w < 0.05) }' || p="$p; the board took $cold s cold, $warm s cached"
+verdict "a board of 3,000 done jobs: 300 students ranked, within 2 s cold and 50 ms cached" "$p" "$t/board/log"
+printf '# board: 3,000 done jobs of 300 students, lab 01: /api/board/01 in %.0f ms cold, %.1f ms cached; the page with it in %.0f ms, then %.1f ms (curl'"'"'s round trip included); board in %s s\n' \
+    "$(awk -v x="$cold" 'BEGIN { print 1000 * x }')" "$(awk -v x="$warm" 'BEGIN { print 1000 * x }')" \
+    "$(awk -v x="$page" 'BEGIN { print 1000 * x }')" "$(awk -v x="$page2" 'BEGIN { print 1000 * x }')" "$(secs "$t0")"
+stop_all
+
 if [ -n "${SERVE_WRAP:-}" ]; then
-    for d in bad fault runners load; do
+    for d in bad fault runners load board; do
         grep -q 'ERROR SUMMARY: 0 errors' "$t/$d/log"
         verdict "$d: ${SERVE_WRAP%% *} finds no error" "$([ $? = 0 ] || grep 'ERROR SUMMARY' "$t/$d/log")" "$t/$d/log"
     done

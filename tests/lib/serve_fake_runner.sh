@@ -4,7 +4,10 @@
 # sandbox, no kit): it keeps the runner's contract (docs/check-service.md)
 # and nothing else. It sleeps FAKE_RUNNER_SLEEP seconds (default 20 to
 # 50 ms) in a child process, as a real check has children; writes
-# report.txt, results.json and scores.tsv; then status, last: "done", or
+# report.txt, results.json and scores.tsv (a correctness row and a
+# performance row, as a lab binary writes them, whose ratio to the vendor
+# library is 0.5, or N when the upload holds a file named ratio-N: the
+# leaderboard's input, in a dry run too); then status, last: "done", or
 # "failed<TAB>why" when the upload is no tar.gz or holds a file named
 # FAIL, or "machine<TAB>why" (exit 3) on the GPU FAKE_MACHINE_GPU names.
 # An upload holding a file named SLOW sleeps 60 s instead; one named
@@ -34,5 +37,11 @@ fi
 printf 'lab %s, checked by the fake runner on GPU %s%s\nScore: 10/10\n' "$lab" "${CUDA_VISIBLE_DEVICES:-?}" \
     "${PRIMLAB_NO_GPU:+ (a dry run)}" >"$dir/report.txt"
 printf '{"score": 10, "max_score": 10, "lab": "%s"}\n' "$lab" >"$dir/results.json"
-printf 'part\tratio\nscan\t1.00\n' >"$dir/scores.tsv"
+ratio=$(sed -n 's|^\(.*/\)\{0,1\}ratio-\([0-9][0-9.]*\)$|\2|p' <<<"$files" | head -n 1)
+{
+    printf '# lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause\tbugs\ttarget\n'
+    printf '%s\t%s.a scan, n=1024\tcorrectness\t0\tOK\t8.0000\t8\t0.010\t\t\t\t\t\t\n' "$lab" "$lab"
+    printf '%s\t%s.b performance vs the vendor library, n=16777216\tperformance\t0\tOK\t2.0000\t2\t0.010\t%s\t%sx the vendor library\t\t\t\t0.15\n' \
+        "$lab" "$lab" "${ratio:-0.5}" "${ratio:-0.5}"
+} >"$dir/scores.tsv"
 say done
