@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # harness/grade.sh SUBMISSIONS [OUT]: grade a class. Called by `make grade`.
+# harness/grade.sh --kit: only make the grading kit current (LAB, LABS: for
+# those labs), print its folder (kit_only, below). Called by `make serve`.
 #
 # Each entry of SUBMISSIONS is one student: a folder, a .tar.gz (.tgz) or a
 # .zip, named after the student. Only each lab's files are taken from a
@@ -367,6 +369,70 @@ kit_current() {
     for id in ${assignment//,/ }; do
         case ",$(sed -n 3p "$stamp")," in *",$id,"*) ;; *) return 1 ;; esac
     done
+}
+
+# The locks (lock_for: at once, or within GRADE_LOCK_WAIT seconds). A grades
+# folder is one run's at a time (its record, .work and gradebook:
+# OUT/.grade.lock). The grading kit (build/grade.lock) is one run's while
+# it is made or refreshed and its parts built; a run that grades on GPUs
+# keeps it to itself to the end, so that no two graders ever share a GPU.
+# A dry run (PRIMLAB_NO_GPU=1) shares it with other dry runs: it takes the
+# kit as it is when the kit is built for its files, flags and labs (the
+# stamp build/.grade-kit, kit_current), else takes the kit alone to make
+# it (unless another run made it meanwhile), then shares it again; nothing
+# a dry run does while it shares the kit changes it. A run that waits to
+# have the kit alone holds the turnstile (build/grade.lock.turn), which a
+# run must pass to share it: dry runs coming and going never keep it
+# waiting for ever. The graders inherit the kit's lock: the next run waits
+# for a stopped run's graders to be gone. The check service's jobs
+# (harness/serve/run-job.sh) share the kit as dry runs do, on the GPUs
+# too: a run on GPUs waits for the jobs running to end, and the jobs that
+# come meanwhile wait for it (docs/check-service.md, "One scheduler or
+# two"). FD 7 is the turnstile, FD 9 the kit's lock.
+lock_for() { # lock_for FD [-s]: take FD's lock, exclusive (or shared)
+    if [ "${GRADE_LOCK_WAIT:-0}" = 0 ]; then flock -n ${2:-} "$1"; else flock -w "$GRADE_LOCK_WAIT" ${2:-} "$1"; fi
+}
+kit_alone() { lock_for 7 && lock_for 9 && flock -u 7; }
+kit_shared() { lock_for 7 -s && lock_for 9 -s && flock -u 7; }
+busy="another make grade is running in this kit (build/grade.lock), or a job of its check service (make serve)"
+
+# kit_only: harness/grade.sh --kit, for make serve and the suites that
+# share the grading kit: the grading kit made current for the assignment
+# (LAB, LABS; default every lab of the kit) as a dry run makes it, under
+# the same locks (its files from the handout, its flags, its parts built:
+# kit_current holds after it), and its folder printed, the one line of the
+# standard output (build/grade-kit, or this kit when it has no solutions/;
+# what the build says goes to the standard error). No class is graded, no
+# grades folder written, no GPU or sandbox asked for. Status 0; 2 with one
+# line (the lock taken, a bad LAB); 3 when a part of the kit does not build.
+kit_only() {
+    local dir id err
+    assignment=$(assignment_ids "$lab_list") || die "$assignment"
+    mkdir -p "$src/build" || exit 2
+    exec 7>"$src/build/grade.lock.turn" 9>"$src/build/grade.lock" || exit 2
+    kit_shared || die "$busy"
+    if ! kit_current; then
+        flock -u 9 && kit_alone || die "$busy"
+        if ! kit_current; then # (else another run made it meanwhile)
+            make_grading_kit || die "could not make the grading kit '$kit' from the handout (harness/handout.sh)"
+            cd "$kit" || exit 2
+            ids=()
+            for dir in $(harness/lab-dirs.sh); do
+                id=$(basename "$dir" | cut -d- -f1)
+                case ",$assignment," in *",$id,"*) ids+=("$id") ;; esac
+            done
+            err=$(mktemp -t primlab-kit-err.XXXXXX) || exit 2
+            kit_make "$err" build/primlab-results >&2 && build_kit_parts >&2
+            if ! kit_current; then
+                echo "grade: the grading kit '$kit' does not build for labs $assignment: $({ grep -m 1 -E 'error|not found|^bootstrap:' ||
+                    echo 'make failed'; } <"$err") (make -k in '$kit' says more)" >&2
+                rm -f "$err"
+                exit 3
+            fi
+            rm -f "$err"
+        fi
+    fi
+    kit_dir
 }
 
 # ------------------------------------------------------------ GPUs, CPUs
@@ -804,6 +870,10 @@ lms_finish() {
 
 # ------------------------------------------------------------------- main
 
+if [ "$subs" = --kit ]; then
+    kit_only
+    exit 0
+fi
 if [ -z "$subs" ] || [ ! -d "$subs" ]; then
     die "no submissions folder '${subs}' (make grade SUBMISSIONS=dir)"
 fi
@@ -846,29 +916,9 @@ if [ "$slurm" = 0 ]; then
     [ "$jobs" -gt 1 ] && mapfile -t cpus < <(cpu_sets "$jobs")
 fi
 mkdir -p "$out" "$src/build" || exit 2
-# The locks (lock_for: at once, or within GRADE_LOCK_WAIT seconds). A grades
-# folder is one run's at a time (its record, .work and gradebook:
-# OUT/.grade.lock). The grading kit (build/grade.lock) is one run's while
-# it is made or refreshed and its parts built; a run that grades on GPUs
-# keeps it to itself to the end, so that no two graders ever share a GPU.
-# A dry run (PRIMLAB_NO_GPU=1) shares it with other dry runs: it takes the
-# kit as it is when the kit is built for its files, flags and labs (the
-# stamp build/.grade-kit, kit_current), else takes the kit alone to make
-# it (unless another run made it meanwhile), then shares it again; nothing
-# a dry run does while it shares the kit changes it. A run that waits to
-# have the kit alone holds the turnstile (build/grade.lock.turn), which a
-# run must pass to share it: dry runs coming and going never keep it
-# waiting for ever. The graders inherit the kit's lock: the next run waits
-# for a stopped run's graders to be gone.
-lock_for() { # lock_for FD [-s]: take FD's lock, exclusive (or shared)
-    if [ "${GRADE_LOCK_WAIT:-0}" = 0 ]; then flock -n ${2:-} "$1"; else flock -w "$GRADE_LOCK_WAIT" ${2:-} "$1"; fi
-}
-kit_alone() { lock_for 7 && lock_for 9 && flock -u 7; }
-kit_shared() { lock_for 7 -s && lock_for 9 -s && flock -u 7; }
 exec 8>>"$out/.grade.lock" || exit 2
 lock_for 8 || die "another make grade is writing into '$out' ($out/.grade.lock)"
 exec 7>"$src/build/grade.lock.turn" 9>"$src/build/grade.lock" || exit 2
-busy="another make grade is running in this kit (build/grade.lock)"
 sharing=0
 if [ "$(run_mode)" = dry ] && [ "$slurm" = 0 ]; then
     kit_shared || die "$busy"

@@ -54,8 +54,13 @@ tokens: build/primlab-serve-admin
 # SERVE_DIR, one claimer per GPU of SERVE_GPUS (default: every GPU
 # nvidia-smi lists; SERVE_DRY=1: two slots, each job a dry run). Each
 # setting left empty takes the service's default (harness/serve/serve.h).
+# Its jobs run in the grading kit make grade grades in: unless SERVE_RUNNER
+# names another runner, the kit is first made current for every lab
+# (harness/grade.sh --kit: build/grade-kit, from the handout, its parts
+# built), then each job is that kit's harness/serve/run-job.sh.
 SERVE_ADDR ?= 127.0.0.1:8750
-SERVE_VARS := SERVE_ADDR SERVE_DIR SERVE_DB SERVE_GPUS SERVE_DRY SERVE_RUNNER SERVE_JOB_TIMEOUT SERVE_PER_HOUR \
+SERVE_VARS := SERVE_ADDR SERVE_DIR SERVE_DB SERVE_GPUS SERVE_DRY SERVE_RUNNER SERVE_JOB_TIMEOUT SERVE_BUSY_PAUSE \
+              SERVE_LOCK_WAIT SERVE_PER_HOUR \
               SERVE_CAP SERVE_MAX_UPLOAD SERVE_RATE SERVE_BURST SERVE_HEADER_S SERVE_REQUEST_S SERVE_CONNS \
               SERVE_PER_IP SERVE_THREADS SERVE_TRUST_PROXY
 .PHONY: serve
@@ -64,5 +69,11 @@ serve:
 	@echo "make serve: the headers of SQLite, OpenSSL or libmicrohttpd are missing (harness/bootstrap.sh installs libsqlite3-dev, libssl-dev, libmicrohttpd-dev)" >&2; exit 2
 else
 serve: build/primlab-serve
-	$(Q)$(foreach v,$(SERVE_VARS),$(v)="$($(v))") SERVE_LABS="$(LAB_IDS)" exec build/primlab-serve
+	$(Q)runner="$(SERVE_RUNNER)"; \
+	if [ -z "$$runner" ]; then \
+	    kit=$$(LAB= LABS="$(LAB_IDS)" harness/grade.sh --kit) || exit $$?; \
+	    runner=$$kit/harness/serve/run-job.sh; \
+	fi; \
+	$(foreach v,$(filter-out SERVE_RUNNER,$(SERVE_VARS)),$(v)="$($(v))") SERVE_RUNNER="$$runner" \
+	    SERVE_LABS="$(LAB_IDS)" exec build/primlab-serve
 endif

@@ -7,10 +7,14 @@
  * in a process group of its own, with CUDA_VISIBLE_DEVICES=<its GPU>,
  * PRIMLAB_SERVE_JOB=JOBDIR, SERVE_DIR, and PRIMLAB_NO_GPU=1 in a dry run;
  * stdout and stderr to JOBDIR/runner.log. The runner writes JOBDIR/status
- * last (docs/check-service.md): "done", "failed<TAB>why" or
- * "machine<TAB>why". done and failed end the job; machine takes the GPU
- * out of the rotation (one line in the log) and hands the job back to the
- * queue for another. A runner past SERVE_JOB_TIMEOUT is killed, its job
+ * last (docs/check-service.md): "done", "failed<TAB>why",
+ * "machine<TAB>why" or "busy<TAB>why". done and failed end the job;
+ * machine takes the GPU out of the rotation (one line in the log) and
+ * hands the job back to the queue for another; busy (a make grade on the
+ * GPUs has the grading kit: build/grade.lock) hands the job back, not
+ * counted as a start, and this GPU takes no job for SERVE_BUSY_PAUSE
+ * seconds (a line in the log when that begins and when it ends). A
+ * runner past SERVE_JOB_TIMEOUT is killed, its job
  * failed with that reason; one that ends without a status fails its job
  * with its exit status.
  *
@@ -44,6 +48,7 @@ extern char **environ;
 typedef struct slot {
     serve_slot pub; /* under lock */
     pthread_t th;
+    int busy;       /* its last runner said busy (the claimer's own) */
 } slot;
 
 static slot slots[SERVE_MAX_GPUS];
@@ -357,8 +362,8 @@ static int await(pid_t pid, double deadline, int stoppable)
     return rc;
 }
 
-/* JOBDIR/status: 'd' done, 'f' failed, 'm' machine (why filled), 0 when
-   it is missing or not one of those. */
+/* JOBDIR/status: 'd' done, 'f' failed, 'm' machine, 'b' busy (why
+   filled), 0 when it is missing or not one of those. */
 static int read_status(const char *jobdir, char *why, size_t cap)
 {
     char path[PATH_MAX], line[512];
@@ -386,6 +391,8 @@ static int read_status(const char *jobdir, char *why, size_t cap)
         return 'f';
     if (!strcmp(line, "machine") && *rest)
         return 'm';
+    if (!strcmp(line, "busy") && *rest)
+        return 'b';
     return 0;
 }
 
@@ -456,6 +463,12 @@ static void run_one(slot *s, const pl_job *j)
     pthread_mutex_lock(&lock);
     s->pub.job = 0;
     pthread_mutex_unlock(&lock);
+    char said[256] = "";
+    int verdict = how == 0 ? read_status(jobdir, said, sizeof said) : 0;
+    if (how != 2 && verdict != 'b' && s->busy) { /* a runner got the grading kit */
+        s->busy = 0;
+        serve_log("GPU %d takes jobs again: the grading kit is free", s->pub.gpu);
+    }
     if (how == 2) {
         hand_back(j);
         pthread_mutex_lock(&lock);
@@ -473,8 +486,19 @@ static void run_one(slot *s, const pl_job *j)
         end_job(s, j, 0, why, t0);
         return;
     }
-    char said[256];
-    switch (read_status(jobdir, said, sizeof said)) {
+    switch (verdict) {
+    case 'b':
+        pthread_mutex_lock(&lock);
+        s->pub.paused_until = wall_now() + cfg.busy_pause;
+        snprintf(s->pub.paused_why, sizeof s->pub.paused_why, "%s", said);
+        pthread_mutex_unlock(&lock);
+        if (!s->busy)
+            serve_log("GPU %d pauses (%d s at a time, until the grading kit is free): %s (job %ld goes back to "
+                      "the queue)",
+                      s->pub.gpu, cfg.busy_pause, said, j->id);
+        s->busy = 1;
+        hand_back(j);
+        break;
     case 'd':
         end_job(s, j, 1, "", t0);
         break;
@@ -509,14 +533,14 @@ static void *claimer(void *arg)
     for (;;) {
         pthread_mutex_lock(&lock);
         unsigned long seen = gen;
-        int stop = stopping, out = s->pub.out;
+        int stop = stopping, out = s->pub.out, paused = s->pub.paused_until > wall_now();
         pthread_mutex_unlock(&lock);
         if (stop)
             break;
         int rc = 0;
         pl_job j;
         char why[256];
-        if (!out) {
+        if (!out && !paused) {
             pl_queue *q = db_lock();
             rc = pl_queue_claim_on(q, s->pub.gpu, s->pub.model, wall_now(), &j, why, sizeof why);
             db_unlock();

@@ -368,6 +368,9 @@ void page_render(sbuf *b, const char *who, int role, const char *notice)
         if (slots[i].out) {
             sb_printf(b, "out of the rotation: ");
             sb_html(b, slots[i].out_why);
+        } else if (!slots[i].job && slots[i].paused_until > wall_now()) {
+            sb_printf(b, "paused: ");
+            sb_html(b, slots[i].paused_why);
         } else if (slots[i].job) {
             sb_printf(b, "job %ld, lab ", slots[i].job);
             sb_html(b, slots[i].lab);

@@ -17,7 +17,9 @@
 #   2. the kit's own parts for the lab are built, one job at a time
 #      (harness/kit-parts.sh), while the grading kit is shared as a dry
 #      make grade shares it (its lock, build/grade.lock: a make grade on
-#      the GPUs has the kit, and the host's GPUs, to itself until it ends);
+#      the GPUs has the kit, and the host's GPUs, to itself until it ends;
+#      a job that waited SERVE_LOCK_WAIT seconds (default 10) for it goes
+#      back to the queue: status busy);
 #   3. the tree is graded by harness/grade-student.sh: public tests only
 #      (PRIMLAB_SEED is taken out), student code compiled and run in
 #      bubblewrap only (PRIMLAB_REQUIRE_SANDBOX=1) with these folders
@@ -46,11 +48,16 @@
 #                      "machine<TAB>why": the grading machine failed (the
 #                      GPU fell off, the sandbox cannot start: what
 #                      grade-student.sh reports), not the student: the
-#                      service takes the GPU out and runs the job again
+#                      service takes the GPU out and runs the job again;
+#                      or "busy<TAB>why": a make grade on the GPUs has the
+#                      grading kit and the GPUs (build/grade.lock), and the
+#                      job has not started: the service hands it back to
+#                      the queue and this GPU's claimer pauses
 # A run that is stopped (a signal) leaves no status.
 #
 # Exit status: 0 once status says done or failed; 3 once it says machine;
-# 2 for a usage error (one line), or when status cannot be written.
+# 4 once it says busy; 2 for a usage error (one line), or when status
+# cannot be written.
 set -u
 unset PRIMLAB_SEED # public tests only: no hidden test, no secret seed
 me=run-job
@@ -117,7 +124,7 @@ finish() {
     printf '%s\n' "== status: $line" >>"$raw"
     student_text <"$raw" >"$log.tmp" && mv -f "$log.tmp" "$log" || exit 2
     printf '%s\n' "$line" >"$status.tmp" && mv -f "$status.tmp" "$status" || exit 2
-    case "$1" in machine) exit 3 ;; *) exit 0 ;; esac
+    case "$1" in machine) exit 3 ;; busy) exit 4 ;; *) exit 0 ;; esac
 }
 
 # ---------------------------------------------------------------- prepare
@@ -139,9 +146,17 @@ dir=${dir%/} file=$(cd "$dir" && ls -- *.cu)
 
 # ------------------------------------------------------------------ grade
 # the grading kit shared, as a dry make grade shares it (harness/grade.sh:
-# its turnstile, then its lock), for the whole job; inherited by the grader
+# its turnstile, then its lock), for the whole job; inherited by the
+# grader. A make grade on the GPUs holds it alone to its end, or waits
+# for it holding the turnstile: then the job goes back to the queue
+# rather than wait here, running, while the service's time limit runs.
 mkdir -p "$lockdir" && exec 7>>"$lockdir/grade.lock.turn" 9>>"$lockdir/grade.lock" || die "cannot open '$lockdir/grade.lock'"
-flock -s 7 && flock -s 9 && flock -u 7 && exec 7>&- || die "cannot take '$lockdir/grade.lock'"
+lock_wait=${SERVE_LOCK_WAIT:-10}
+[[ $lock_wait =~ ^[0-9]{1,6}$ ]] || die "SERVE_LOCK_WAIT='$lock_wait' is not a number of seconds"
+if ! { flock -w "$lock_wait" -s 7 && flock -w "$lock_wait" -s 9; }; then
+    finish busy "a make grade has this host's GPUs and the grading kit (waited ${lock_wait} s for it): the job goes back to the queue"
+fi
+flock -u 7 && exec 7>&- || die "cannot let go of '$lockdir/grade.lock.turn'"
 echo "== the kit's parts of lab $lab (harness/kit-parts.sh)" >>"$raw"
 (
     flock -x 8 || exit 2

@@ -195,13 +195,20 @@ static void read_config(void)
     pathf(db, sizeof db, "%s/serve.db", cfg.dir);
     snprintf(cfg.db, sizeof cfg.db, "%s", env_or("SERVE_DB", db));
     snprintf(cfg.addr, sizeof cfg.addr, "%s", env_or("SERVE_ADDR", "127.0.0.1:8750"));
-    const char *runner = env_or("SERVE_RUNNER", "harness/serve/run-job.sh");
+    /* a kit with solutions/ grades in its grading kit (make serve makes it
+       current first), a handout or a grading kit in itself */
+    const char *runner = env_or("SERVE_RUNNER", access("solutions", F_OK) == 0
+                                                    ? "build/grade-kit/harness/serve/run-job.sh"
+                                                    : "harness/serve/run-job.sh");
+    errno = 0;
     if (!realpath(runner, cfg.runner) || access(cfg.runner, X_OK) != 0)
-        die("SERVE_RUNNER='%s': %s (the runner of one job, harness/serve/run-job.sh)", runner,
-            errno ? strerror(errno) : "not executable");
+        die("SERVE_RUNNER='%s': %s (the runner of one job, the grading kit's harness/serve/run-job.sh: make serve, "
+            "or harness/grade.sh --kit, makes the kit)",
+            runner, errno ? strerror(errno) : "not executable");
     cfg.dry = (int)env_long("SERVE_DRY", 0, 0, 1);
     cfg.max_upload = env_long("SERVE_MAX_UPLOAD", 1L << 20, 64, 1L << 30);
     cfg.job_timeout = (int)env_long("SERVE_JOB_TIMEOUT", 1200, 1, 7 * 86400);
+    cfg.busy_pause = (int)env_long("SERVE_BUSY_PAUSE", 30, 1, 3600);
     cfg.lim.per_hour = (int)env_long("SERVE_PER_HOUR", 12, 0, 1000000);
     cfg.lim.cap = (int)env_long("SERVE_CAP", 1000, 0, 10000000);
     cfg.rate = (double)env_long("SERVE_RATE", 10, 0, 100000);

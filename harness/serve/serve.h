@@ -30,11 +30,12 @@ typedef struct serve_config {
     char dir[SERVE_DIR_MAX];  /* SERVE_DIR, absolute: serve.db, uploads/, jobs/<id>/ */
     char db[PATH_MAX];        /* SERVE_DB (SERVE_DIR/serve.db) */
     char addr[128];           /* SERVE_ADDR, host:port (127.0.0.1:8750; port 0: any) */
-    char runner[PATH_MAX];    /* SERVE_RUNNER, absolute (harness/serve/run-job.sh) */
+    char runner[PATH_MAX];    /* SERVE_RUNNER, absolute (the grading kit's harness/serve/run-job.sh) */
     char labs[256];           /* SERVE_LABS, the lab ids a job may name, "01 02 ..." */
     int dry;                  /* SERVE_DRY=1: PRIMLAB_NO_GPU=1 for the runner, two slots */
     long max_upload;          /* SERVE_MAX_UPLOAD, bytes of a job's .tar.gz (1 MiB) */
     int job_timeout;          /* SERVE_JOB_TIMEOUT, seconds a runner may take (1200) */
+    int busy_pause;           /* SERVE_BUSY_PAUSE, seconds a GPU waits after a runner's busy (30) */
     pl_queue_limits lim;      /* SERVE_PER_HOUR (12), SERVE_CAP (1000) */
     double rate;              /* SERVE_RATE, requests a second a client (10; 0: no limit) */
     int burst;                /* SERVE_BURST, requests a client may send at once (40) */
@@ -72,6 +73,8 @@ typedef struct serve_slot {
     char model[64];
     int out;                /* left the rotation: its runner said the GPU failed */
     char out_why[256];
+    double paused_until;    /* wall: takes no job until then (its runner said busy) */
+    char paused_why[256];
     long job;               /* the job it runs; 0: idle */
     char lab[8], student[128];
     double since;           /* when that job started (wall) */

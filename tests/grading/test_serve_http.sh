@@ -27,7 +27,9 @@
 #   runners    what a runner's end makes of its job: its "failed" reason,
 #              none (it exited without a status), past SERVE_JOB_TIMEOUT
 #              (killed, with its child); SIGTERM hands a running job back
-#              to the queue, not counted as a start
+#              to the queue, not counted as a start; "busy" (a make grade
+#              holds the grading kit) hands it back too, pauses each GPU,
+#              and the job runs once the kit is free
 #   load       200 students (200 tokens from primlab-serve-admin) submit
 #              within 3 s, poll their jobs and fetch their reports: every
 #              job accounted for, none overtaken, the longest wait against
@@ -329,6 +331,26 @@ p=""
 [ -z "$(runner_pids runners)" ] || p="$p; runner processes left"
 grep -q 'stopped (1 running job handed back to the queue)' "$t/runners/log" || p="$p; no line for it"
 verdict "SIGTERM: the running job's runner stopped, the job back in the queue, not counted" "$p" "$t/runners/log"
+# a runner's "busy" (a make grade holds the grading kit): the job goes back
+# to the queue, not counted, each GPU pauses, and it runs once the kit is free
+touch "$t/busy"
+start runners SERVE_BUSY_PAUSE=1 SERVE_JOB_TIMEOUT=1 FAKE_BUSY_FILE="$t/busy"
+for _ in $(seq 50); do [ "$(grep -c ' pauses ' "$t/runners/log")" -ge 2 ] && break; sleep 0.1; done
+p=""
+[ "$(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")" = $'0\t0' ] ||
+    p="dan's job while busy (state attempts): $(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")"
+call "$url/"
+grep -q 'paused: a make grade has this host' "$t/body" || p="$p; the page does not say the GPUs pause"
+busy_at=$(now)
+rm -f "$t/busy"
+for _ in $(seq 50); do [ "$(sql runners "SELECT state FROM jobs WHERE student = 'dan'")" = 3 ] && break; sleep 0.1; done
+[ "$(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")" = $'3\t1' ] ||
+    p="$p; dan's job once free (state attempts): $(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")"
+[ "$(grep -c ' pauses ' "$t/runners/log")" = 2 ] || p="$p; not one line per GPU: $(grep -c ' pauses ' "$t/runners/log")"
+grep -q 'takes jobs again' "$t/runners/log" || p="$p; no line when a GPU takes jobs again"
+verdict "a runner's busy: the job back in the queue, not counted, each GPU paused, the page says so; run once free" "$p" "$t/runners/log"
+echo "# busy: dan's job ran $(secs "$busy_at") s after the grading kit was free (SERVE_BUSY_PAUSE=1)"
+stop_all
 echo "# runners in $(secs "$t0") s"
 
 # ----------------------------------------------------------------- load

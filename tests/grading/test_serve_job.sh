@@ -40,14 +40,17 @@
 #      line (tests/grading/test_hostile.sh, slow tier, grades them all);
 #   9. around every job: no file written outside its folder (the service's
 #      folder and the scratch), the grading kit unchanged, its build
-#      folder for the job's tree removed.
+#      folder for the job's tree removed;
+#  10. a make grade on the GPUs waiting for the grading kit (it holds the
+#      turnstile, build/grade.lock.turn): after SERVE_LOCK_WAIT seconds,
+#      busy, exit 4, nothing published (the service hands the job back).
 # Without a GPU the jobs are dry runs (PRIMLAB_NO_GPU=1: no score); without
 # a bwrap that starts, only 4 and 5 run (nothing else is graded).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/verdict.sh
 unset PRIMLAB_SEED SERVE_DB TOKENS
-export PRIMLAB_LIMITS=0 GRADE_LOCK_WAIT=900
+export PRIMLAB_LIMITS=0 GRADE_LOCK_WAIT=900 SERVE_LOCK_WAIT=900
 t=$(mktemp -d) || exit 2
 sd=""
 trap 'rm -rf "$t" "$sd"' EXIT
@@ -85,13 +88,12 @@ sandbox=1
 err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1) || sandbox=0
 
 # The grading kit the other grading suites share (built once per test run,
-# harness/grade.sh): made current for lab 01 by grading an empty class.
+# harness/grade.sh): made current for lab 01 (harness/grade.sh --kit, as
+# make serve makes it for every lab).
 kit=$PWD
 if [ $sandbox = 1 ]; then
-    mkdir -p "$t/none"
-    LAB=01 harness/grade.sh "$t/none" "$t/grades0" >"$t/kit.log" 2>&1 ||
-        { say FAIL "the grading kit (harness/grade.sh, an empty class)" "$(tail -n 1 "$t/kit.log")"; finish; }
-    [ -d solutions ] && kit=$PWD/build/grade-kit
+    kit=$(LAB=01 harness/grade.sh --kit 2>"$t/kit.log") ||
+        { say FAIL "the grading kit (harness/grade.sh --kit)" "$(tail -n 1 "$t/kit.log")"; finish; }
 fi
 run_job=$kit/harness/serve/run-job.sh
 
@@ -417,4 +419,18 @@ outside=$(find "$sd" "$t" ! -type d -newer "$t/stamp" 2>/dev/null | grep -vE "$m
 left=$(ls -d "$kit"/build/impl-*"${sd//\//-}"* 2>/dev/null | paste -sd ' ')
 [ -z "$left" ] || p+="; build folders left: $left"
 verdict "${#names[@]} jobs in ${jobs_s} s: nothing written outside their folders, the grading kit and the service's files unchanged, no build folder left" "$p"
+# 10
+if [ $sandbox = 1 ] && exec 6>>build/grade.lock.turn && flock -w 60 6; then
+    SERVE_LOCK_WAIT=1 "$run_job" "$sd/uploads/stub.tar.gz" 01 "$sd/jobs/busy" >"$t/out/busy" 2>&1
+    r=$?
+    flock -u 6
+    p=""
+    [ $r = 4 ] || p="exit $r, not 4"
+    grep -qxE "busy	a make grade has this host's GPUs and the grading kit \(waited 1 s for it\): .*" "$sd/jobs/busy/status" 2>/dev/null ||
+        p="$p; status '$(status busy | tr '\t\n' '  ')'"
+    for f in report.txt results.json scores.tsv; do [ ! -e "$sd/jobs/busy/$f" ] || p="$p; a $f"; done
+    verdict "a make grade on the GPUs waiting for the grading kit: busy after SERVE_LOCK_WAIT=1, exit 4, nothing published" "$p" "$t/out/busy"
+else
+    say SKIP "a make grade waiting for the grading kit" "$([ $sandbox = 0 ] && echo "no sandbox" || echo "build/grade.lock.turn not taken within 60 s")"
+fi
 finish

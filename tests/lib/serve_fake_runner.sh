@@ -9,19 +9,25 @@
 # library is 0.5, or N when the upload holds a file named ratio-N: the
 # leaderboard's input, in a dry run too); then status, last: "done", or
 # "failed<TAB>why" when the upload is no tar.gz or holds a file named
-# FAIL, or "machine<TAB>why" (exit 3) on the GPU FAKE_MACHINE_GPU names.
+# FAIL, or "machine<TAB>why" (exit 3) on the GPU FAKE_MACHINE_GPU names,
+# or "busy<TAB>why" (exit 4) while the file FAKE_BUSY_FILE names exists
+# (as run-job.sh does while a make grade holds the grading kit).
 # An upload holding a file named SLOW sleeps 60 s instead; one named
 # NOSTATUS ends (status 1) without a status.
 set -u
 [ $# = 3 ] || { echo "usage: serve_fake_runner.sh UPLOAD LAB JOBDIR" >&2; exit 2; }
 upload=$1 lab=$2 dir=$3
 files=$(tar -tzf "$upload" 2>/dev/null)
+say() { printf '%s\n' "$1" >"$dir/status.tmp" && mv -f "$dir/status.tmp" "$dir/status"; }
+if [ -n "${FAKE_BUSY_FILE:-}" ] && [ -e "$FAKE_BUSY_FILE" ]; then
+    say "busy"$'\t'"a make grade has this host's GPUs (the fake runner says so)"
+    exit 4
+fi
 pause=${FAKE_RUNNER_SLEEP:-0.0$((20 + RANDOM % 31))}
 ! grep -qx 'SLOW' <<<"$files" || pause=60
 sleep "$pause" &
 wait $!
 ! grep -qx 'NOSTATUS' <<<"$files" || exit 1
-say() { printf '%s\n' "$1" >"$dir/status.tmp" && mv -f "$dir/status.tmp" "$dir/status"; }
 if [ -n "${FAKE_MACHINE_GPU:-}" ] && [ "${CUDA_VISIBLE_DEVICES:-}" = "$FAKE_MACHINE_GPU" ]; then
     say "machine"$'\t'"GPU $CUDA_VISIBLE_DEVICES fell off the bus (the fake runner says so)"
     exit 3
