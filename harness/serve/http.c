@@ -7,7 +7,8 @@
  *   GET  /api/jobs/ID          the job, key<TAB>value lines
  *   GET  /api/jobs/ID/FILE     report.txt, results.json, scores.tsv, figure.svg
  *   POST /api/name             the body: a display name for the leaderboard
- *   GET  /                     the page (page.c); POST /login, /logout: the cookie
+ *   GET  /                     the page (page.c); POST /login, /logout: the cookie;
+ *                              GET /favicon.ico: 204, none
  *   GET  /board/NN, /api/board/NN   the leaderboard (serve_board, page.c)
  *
  * A token comes as "Authorization: Bearer plk_..." (or, for the page's
@@ -289,7 +290,7 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const c
 
 /* ------------------------------------------------------------- requests */
 
-enum route { R_NONE, R_PAGE, R_LOGIN, R_LOGOUT, R_SUBMIT, R_JOBS, R_JOB, R_FILE, R_NAME, R_BOARD, R_API_BOARD };
+enum route { R_NONE, R_PAGE, R_ICON, R_LOGIN, R_LOGOUT, R_SUBMIT, R_JOBS, R_JOB, R_FILE, R_NAME, R_BOARD, R_API_BOARD };
 
 typedef struct req {
     enum route route;
@@ -363,6 +364,8 @@ static enum route route_of(req *r, const char *url, const char *method, int *bad
     int is_post = 0;
     if (!strcmp(url, "/"))
         want = R_PAGE;
+    else if (!strcmp(url, "/favicon.ico"))
+        want = R_ICON;
     else if (!strcmp(url, "/login"))
         want = R_LOGIN, is_post = 1;
     else if (!strcmp(url, "/logout"))
@@ -813,8 +816,8 @@ static enum MHD_Result begin(struct MHD_Connection *c, req *r, const char *url, 
 {
     int bad_method = 0;
     r->route = route_of(r, url, method, &bad_method);
-    int get = r->route == R_PAGE || r->route == R_JOBS || r->route == R_JOB || r->route == R_FILE ||
-              r->route == R_BOARD || r->route == R_API_BOARD;
+    int get = r->route == R_PAGE || r->route == R_ICON || r->route == R_JOBS || r->route == R_JOB ||
+              r->route == R_FILE || r->route == R_BOARD || r->route == R_API_BOARD;
     char tok[PL_TOKEN_CHARS + 8], why[256];
     enum MHD_Result rc;
     int cred = credentials(c, get, tok, sizeof tok);
@@ -832,6 +835,8 @@ static enum MHD_Result begin(struct MHD_Connection *c, req *r, const char *url, 
     case R_PAGE:
         return answer_page(c, r, MHD_HTTP_OK, cred == 1 && !r->known ? "that token names no account: sign in again" : NULL,
                            NULL);
+    case R_ICON: /* every browser asks for it: no icon, and no error in its console */
+        return respond(c, MHD_HTTP_NO_CONTENT, MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT));
     case R_BOARD:
     case R_API_BOARD:
         return answer_board(c, r);

@@ -202,6 +202,7 @@ call "$url/api/board/02"
 [ "$(cat "$t/body")" = $'rank\tname\tpseudonym\tjobs\tgeomean\n# no job of lab 02 is done yet' ] ||
     p="$p; lab 02's empty board: $(tr '\n\t' '| ' <"$t/body")"
 verdict "the leaderboard (HTML) on /board/01 and the page, names escaped; an empty one says why in a line" "$p"
+expect 204 "the favicon a browser asks for: none, and no error" "$url/favicon.ico"
 expect 404 "no such page" "$url/etc/passwd"
 expect 405 "GET of a POST route" -H "$(bearer "$ann")" "$url/api/name"
 for _ in 1 2 3; do call -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"; done

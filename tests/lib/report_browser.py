@@ -3,7 +3,15 @@
 self-contained HTML report, through a real headless Chromium. Python 3
 standard library only.
 
-    report_browser.py CHROMIUM FILE.html PNG TMPDIR
+    report_browser.py CHROMIUM PAGE PNG TMPDIR
+
+PAGE is an HTML file, or the URL of a page served on this machine
+(http://127.0.0.1:PORT/..., or [::1]): the check service's page, as a
+browser gets it, headers (its Content-Security-Policy) and all. With a
+URL, the environment's REPORT_BROWSER_HEADER ("Name: value") is sent
+with every request (a token, to see a signed-in page), and a relative
+reference counts as the page's own: what leaves is what goes to another
+origin.
 
 Talks to the browser over the DevTools protocol on a pipe
 (--remote-debugging-pipe: JSON messages ended by a NUL, written to the
@@ -25,16 +33,19 @@ What each check reads:
             an attribute or a <style>, every @import, and a meta refresh
             must be a #fragment, or a relative link to report.txt or to
             STUDENT/report.txt (a student's folder beside the page: a name
-            of letters, digits, '.', '_' and '-', not starting with '.').
+            of letters, digits, '.', '_' and '-', not starting with '.');
+            a served page's, fetched once more, a #fragment or a path on
+            its own origin (no scheme, no '//').
   loads     Page.navigate and Page.loadEventFired.
   console   Runtime.exceptionThrown (uncaught errors), Runtime.consoleAPICalled
             of type error or assert, Log.entryAdded of level error (failed
             loads, blocked requests, security errors), until SETTLE_S after
             the load.
   network   Network.requestWillBeSent and Fetch.requestPaused: any request
-            but the file itself fails the check, and is failed by the
-            browser (Fetch.failRequest) before it leaves; DNS is mapped to
-            nothing too (--host-resolver-rules), so the run is offline.
+            but the file itself (a served page: to another origin) fails
+            the check, and is failed by the browser (Fetch.failRequest)
+            before it leaves; DNS is mapped to nothing too
+            (--host-resolver-rules), so the run is offline.
   svg       getBoundingClientRect() of every <svg>, run in the page through
             Runtime.evaluate (the report itself has no scripts).
   screenshot the page's full height (its root element's) as the viewport,
@@ -58,6 +69,8 @@ MAX_HEIGHT = 16384    # Chromium's largest capture; taller pages are cut
 DEADLINE_S = 50       # the shell's timeout is 60 s: answer before it kills us
 SETTLE_S = 0.5        # events still counted after the load event
 ALLOWED = re.compile(r'^(#.*|(\./)?([A-Za-z0-9_-][A-Za-z0-9._-]*/)?report\.txt(#.*)?)$')
+SAME_ORIGIN = re.compile(r'^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\s*//)(?!\s*\\)')  # a served page's own paths
+SERVED = re.compile(r'^http://(127\.0\.0\.1|\[::1\])(:[0-9]+)?(/.*)?$')
 
 # attributes whose value the browser may fetch, or follow
 URL_ATTRS = {'src', 'href', 'xlink:href', 'srcset', 'data', 'poster', 'action',
@@ -76,10 +89,11 @@ def row(status, what, why=''):
 class References(html.parser.HTMLParser):
     """Every reference in the page that is not allowed, with its line."""
 
-    def __init__(self):
+    def __init__(self, allowed=ALLOWED):
         super().__init__(convert_charrefs=True)
         self.bad = []
         self.in_style = False
+        self.allowed = allowed
 
     def css(self, text):
         for m in CSS_URL.finditer(text):
@@ -87,7 +101,7 @@ class References(html.parser.HTMLParser):
 
     def ref(self, value):
         v = (value or '').strip()
-        if not ALLOWED.match(v):
+        if not self.allowed.match(v):
             self.bad.append(f'line {self.getpos()[0]}: {v[:80]!r}')
 
     def handle_starttag(self, tag, attrs):
@@ -110,12 +124,33 @@ class References(html.parser.HTMLParser):
             self.css(data)
 
 
-def static_check(path):
-    p = References()
-    with open(path, encoding='utf-8', errors='replace') as f:
-        p.feed(f.read())
+def extra_header():
+    """REPORT_BROWSER_HEADER as (name, value), or None."""
+    name, sep, value = os.environ.get('REPORT_BROWSER_HEADER', '').partition(':')
+    return (name.strip(), value.strip()) if sep and name.strip() else None
+
+
+def static_check(page):
+    if SERVED.match(page):
+        import urllib.request
+        req = urllib.request.Request(page)
+        if extra_header():
+            req.add_header(*extra_header())
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                text = r.read().decode('utf-8', 'replace')
+        except OSError as e:
+            row('FAIL', 'no reference leaves the page (src, href, url() in the HTML)', f'cannot fetch it: {e}')
+            return
+        p = References(SAME_ORIGIN)
+        what = 'no reference leaves the page (src, href, url() in the HTML)'
+    else:
+        with open(page, encoding='utf-8', errors='replace') as f:
+            text = f.read()
+        p = References()
+        what = 'no reference leaves the file (src, href, url() in the HTML)'
+    p.feed(text)
     p.close()
-    what = 'no reference leaves the file (src, href, url() in the HTML)'
     if p.bad:
         row('FAIL', what, f'{len(p.bad)} found: ' + '; '.join(p.bad[:3]))
     else:
@@ -175,6 +210,7 @@ class Browser:
 
     def __init__(self, exe, tmp, page_url):
         self.page_url = page_url
+        self.origin = origin(page_url)  # None for a file: only the file itself
         self.deadline = time.monotonic() + DEADLINE_S
         self.buf = b''
         self.next_id = 0
@@ -193,7 +229,9 @@ class Browser:
                 '--disable-background-networking', '--disable-component-update',
                 '--disable-sync', '--disable-default-apps', '--disable-breakpad',
                 '--disable-crash-reporter', '--mute-audio', '--hide-scrollbars',
-                '--host-resolver-rules=MAP * ~NOTFOUND', '--force-device-scale-factor=1',
+                '--host-resolver-rules=MAP * ~NOTFOUND' + (
+                    f', EXCLUDE {urllib.parse.urlsplit(page_url).hostname}' if self.origin else ''),
+                '--force-device-scale-factor=1',
                 f'--window-size={WIDTH},800', 'about:blank']
 
         def fds():  # the browser's fd 3 reads our messages, its fd 4 writes its own
@@ -246,7 +284,7 @@ class Browser:
         if msg['method'] == 'Fetch.requestPaused':
             url = msg['params']['request']['url']
             rid = msg['params']['requestId']
-            if url.split('#')[0] == self.page_url:
+            if url.split('#')[0] == self.page_url or (self.origin and origin(url) == self.origin):
                 self.send('Fetch.continueRequest', {'requestId': rid})
             else:
                 self.blocked.append(url)
@@ -313,12 +351,19 @@ def console_errors(events):
     return found
 
 
+def origin(url):
+    """scheme://host:port of an http(s) URL; None for any other."""
+    u = urllib.parse.urlsplit(url)
+    return f'{u.scheme}://{u.netloc}' if u.scheme in ('http', 'https') else None
+
+
 def requests_out(events, page_url, blocked):
     urls = [e['params']['request']['url'] for e in events
             if e['method'] == 'Network.requestWillBeSent']
     out = []
+    own = origin(page_url)
     for u in urls + blocked:
-        if u.split('#')[0] != page_url and u not in out:
+        if u.split('#')[0] != page_url and not (own and origin(u) == own) and u not in out:
             out.append(u)
     return out
 
@@ -343,7 +388,7 @@ PAGE_HEIGHT = 'Math.ceil(document.documentElement.getBoundingClientRect().height
 def browser_checks(b, png):
     """The rows after the static one, in order; raises on a browser failure."""
     pending = ['chromium loads the page', 'no console errors',
-               'no request leaves the file (network log)',
+               'no request leaves the %s (network log)' % ('page\'s origin' if b.origin else 'file'),
                'every <svg> has a non-zero rendered width and height',
                f'a full-page screenshot, {os.path.basename(png)}']
 
@@ -357,6 +402,9 @@ def browser_checks(b, png):
                        session=False)['sessionId']
         for domain in ('Page', 'Runtime', 'Log', 'Network'):
             b.call(f'{domain}.enable')
+        if b.origin and extra_header():
+            name, value = extra_header()
+            b.call('Network.setExtraHTTPHeaders', {'headers': {name: value}})
         b.call('Fetch.enable', {'patterns': [{'urlPattern': '*'}]})
         b.call('Emulation.setDeviceMetricsOverride',
                {'width': WIDTH, 'height': 800, 'deviceScaleFactor': 1, 'mobile': False})
@@ -385,7 +433,7 @@ def browser_checks(b, png):
                 for s in svgs if not (s['w'] > 0 and s['h'] > 0)]
         done('FAIL' if zero else 'OK',
              f'{len(zero)} of {len(svgs)}: ' + '; '.join(zero[:3]) if zero
-             else f'{len(svgs)} svgs, ' + ', '.join(f'{s["w"]:g}x{s["h"]:g}' for s in svgs[:4])
+             else f'{len(svgs)} svgs' + ''.join(f', {s["w"]:g}x{s["h"]:g}' for s in svgs[:4])
              + (' ...' if len(svgs) > 4 else ''))
 
         full = b.call('Runtime.evaluate', {'expression': PAGE_HEIGHT, 'returnByValue': True})
@@ -417,7 +465,7 @@ def main():
         return 2
     exe, page, png, tmp = sys.argv[1:]
     static_check(page)
-    url = 'file://' + urllib.parse.quote(os.path.abspath(page))
+    url = page if SERVED.match(page) else 'file://' + urllib.parse.quote(os.path.abspath(page))
     become_subreaper()
     b = Browser(exe, tmp, url)
     # timeout(1) sends TERM first: take the browser down with us

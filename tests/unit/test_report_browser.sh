@@ -9,6 +9,9 @@
 #   zero_svg    with an <svg width="0" height="0">;
 #   external    with <img src="http://example.com/x.png">;
 #   other_file  with a stylesheet from a file beside it (style.css);
+#   http_good   the other_file page served on 127.0.0.1 (a page of the
+#               check service's kind): its own origin's style.css passes;
+#   http_external  the external page served: a request to another origin;
 # and report_browser.sh with no chromium on PATH: exit 77, one SKIP line.
 # Without chromium this says SKIP and exits 77 (not counted as passed).
 # The good page's screenshot is kept in build/test-logs/report-browser/.
@@ -56,6 +59,14 @@ page zero_svg '<svg width="0" height="0"></svg>'
 page external '<img src="http://example.com/x.png" alt="x">'
 page other_file '<link rel="stylesheet" href="style.css">'
 echo 'h1 { color: red }' >"$t/style.css"
+cp "$t/other_file.html" "$t/http_good.html" && cp "$t/external.html" "$t/http_external.html"
+: >"$t/favicon.ico" # (a browser asks a server for it)
+# the served pages: Python's file server on a free port of 127.0.0.1
+(cd "$t" && exec python3 -u -m http.server --bind 127.0.0.1 0 >"$t/http.log" 2>&1) &
+server=$!
+trap 'kill "$server" 2>/dev/null; rm -rf "$t"' EXIT
+for _ in $(seq 50); do grep -q 'port [0-9]' "$t/http.log" && break; sleep 0.1; done
+base=http://127.0.0.1:$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$t/http.log" | head -n 1)
 
 # ---------------------------------------------------------------- expectations
 # page | exit | the counts line | lines its output must have (grep -E, ;-separated)
@@ -66,6 +77,8 @@ js_error|1|5 passed, 1 failed|^FAIL +no console errors: 1: ReferenceError: undef
 zero_svg|1|5 passed, 1 failed|^FAIL +every <svg> has a non-zero rendered width and height: 1 of 3: svg 3 is 0x0$
 external|1|3 passed, 3 failed|^FAIL +no reference leaves the file .*'http://example.com/x.png';^FAIL +no request leaves the file \(network log\): 1 \(blocked\): http://example.com/x.png$;^FAIL +no console errors: 1: Failed to load resource: net::ERR_BLOCKED_BY_CLIENT
 other_file|1|3 passed, 3 failed|^FAIL +no reference leaves the file .*'style.css';^FAIL +no request leaves the file \(network log\): 1 \(blocked\): file://.*/style.css$
+http_good|0|6 passed, 0 failed|^OK +no reference leaves the page ;^OK +no request leaves the page's origin \(network log\)$
+http_external|1|3 passed, 3 failed|^FAIL +no reference leaves the page .*'http://example.com/x.png';^FAIL +no request leaves the page's origin \(network log\): 1 \(blocked\): http://example.com/x.png$
 EOF
 }
 
@@ -81,7 +94,9 @@ while IFS='|' read -r name want_rc want_counts want_lines; do
     out=$t/out-$name
     [ "$name" = good ] && out=$keep
     rm -f "$out/report.png"
-    tests/lib/report_browser.sh "$t/$name.html" "$out" >"$t/$name.log" 2>&1
+    page=$t/$name.html
+    case $name in http_*) page=$base/$name.html ;; esac
+    tests/lib/report_browser.sh "$page" "$out" >"$t/$name.log" 2>&1
     rc=$?
     if [ $first = 1 ] && [ $rc = 77 ]; then
         cat "$t/$name.log"
