@@ -79,7 +79,7 @@ cleanup() {
         for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
         kill -9 "$pid" 2>/dev/null
     fi
-    rm -rf "$t" "$sd"
+    rm -rf "$t" "$sd" build/impl-"${t//\//-}"-* # (and check.sh's build folders)
 }
 trap cleanup EXIT
 keep=build/test-logs/serve-e2e
