@@ -221,11 +221,13 @@ static long board_make(sbuf *out, const char *lab, int format, char *why, size_t
     db_unlock();
     long jobs = (long)js.n;
     pl_board_entry *e = rc == 0 && !js.oom ? calloc(js.n + 1, sizeof *e) : NULL;
-    char (*dirs)[PATH_MAX] = e ? malloc((js.n + 1) * sizeof *dirs) : NULL;
+    size_t one = strlen(cfg.dir) + 32; /* "SERVE_DIR/jobs/<id>" */
+    char *dirs = e ? malloc((js.n + 1) * one) : NULL;
     pl_board *b = dirs ? pl_board_new() : NULL;
     for (size_t i = 0; b && i < js.n && rc == 0; i++) {
-        pathf(dirs[i], sizeof dirs[i], "%s/jobs/%ld", cfg.dir, js.v[i].id);
-        e[i] = (pl_board_entry){.student = js.v[i].student, .name = js.v[i].display, .results = dirs[i], .lab = lab};
+        char *dir = dirs + i * one;
+        snprintf(dir, one, "%s/jobs/%ld", cfg.dir, js.v[i].id);
+        e[i] = (pl_board_entry){.student = js.v[i].student, .name = js.v[i].display, .results = dir, .lab = lab};
         rc = pl_board_add_entry(b, &e[i], board_key);
     }
     pl_board_lab t;
@@ -246,7 +248,7 @@ static long board_make(sbuf *out, const char *lab, int format, char *why, size_t
     if (f && fclose(f) == 0 && text) {
         sb_printf(out, "%s", text);
     } else {
-        if (rc == 0)
+        if (rc == 0 || b) /* (else the queue said why) */
             snprintf(why, cap, "the leaderboard of lab %s: out of memory", lab);
         jobs = -1;
     }
