@@ -218,6 +218,8 @@ sums() {
         [ "$kit" = "$PWD" ] || git ls-files -z 2>/dev/null | xargs -0 -r sha256sum 2>&1
     } | LC_ALL=C sort -k 2
 }
+# (the lock the GPU jobs take turns by, made before the stamp: no job writes it)
+: >"$t/gpu.lock"
 sums >"$t/sums.before"
 touch "$t/stamp"
 sleep 1 # (whole seconds on some file systems)
