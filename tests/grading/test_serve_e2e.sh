@@ -44,6 +44,7 @@
 # nvcc in the sandbox); with one (nvidia-smi and the kit's lab binary see
 # it) its jobs run on the first GPU, one at a time. Without bwrap, or
 # without libmicrohttpd's headers (no build/primlab-serve): SKIP.
+# tier: slow (the service, its runner and its client together: each part has its own suite in make test; CI and make test-slow run it)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/verdict.sh
