@@ -152,6 +152,18 @@ static long scalar(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
     return v;
 }
 
+/* Whether SQL, a count(*) with one text parameter TEXT, counts a row: 1,
+   0, or -1 on an error. */
+static int any(pl_queue *q, const char *sql, const char *text)
+{
+    sqlite3_stmt *st = prepare(q, sql, NULL, 0);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, text, -1, SQLITE_STATIC);
+    long n = scalar(q, st, NULL, 0);
+    return n < 0 ? -1 : n > 0;
+}
+
 /* Runs ST, a statement that gives no rows, and frees it: 0, or -1 with
    why. */
 static int run(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
@@ -497,12 +509,7 @@ int pl_queue_each(pl_queue *q, const char *student, int state, int (*fn)(const p
 
 int pl_queue_upload_used(pl_queue *q, const char *upload)
 {
-    sqlite3_stmt *st = prepare(q, "SELECT count(*) FROM jobs WHERE upload = ?1", NULL, 0);
-    if (!st)
-        return -1;
-    sqlite3_bind_text(st, 1, upload, -1, SQLITE_STATIC);
-    long n = scalar(q, st, NULL, 0);
-    return n < 0 ? -1 : n > 0;
+    return any(q, "SELECT count(*) FROM jobs WHERE upload = ?1", upload);
 }
 
 /* ------------------------------------------------------------ accounts */
@@ -598,12 +605,7 @@ int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *r
 
 int pl_queue_has_account(pl_queue *q, const char *name)
 {
-    sqlite3_stmt *st = prepare(q, "SELECT count(*) FROM accounts WHERE name = ?1", NULL, 0);
-    if (!st)
-        return -1;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    long n = scalar(q, st, NULL, 0);
-    return n < 0 ? -1 : n > 0;
+    return any(q, "SELECT count(*) FROM accounts WHERE name = ?1", name);
 }
 
 /* TEXT is well-formed UTF-8 (no overlong form, no surrogate) without a
