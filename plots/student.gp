@@ -59,4 +59,4 @@ plot 1 with lines lw 3 lc rgb "#202020" dt (10, 6) title vendor_title, \
         with @yours_style lc rgb scolor(i) title yours_title[i], \
      for [i = 1:(labelled ? nseries : 0)] datafile \
         using (ps(i, "student", "n")):(ps(i, "student", "x_vendor")):(sprintf("%.3fx", ps(i, "student", "x_vendor"))) \
-        with labels boxed offset 0, 1.6 tc rgb scolor(i) notitle
+        with labels boxed offset 0, (i % 2 ? 1.6 : -1.6) tc rgb scolor(i) notitle
