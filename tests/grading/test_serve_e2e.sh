@@ -48,6 +48,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/verdict.sh
+. tests/lib/secret_reader.sh
 unset PRIMLAB_SEED SERVE_DB TOKENS SERVE_RUNNER SERVE_URL PRIMLAB_TOKEN SUBMIT_DIR WAIT
 export PRIMLAB_LIMITS=0 GRADE_LOCK_WAIT=900
 SECONDS=0
@@ -138,41 +139,7 @@ cp solutions/$lab/prefix_sum.cu "$t/dan/kit/$own"
 # them, and at run time (a constructor: without a GPU too; the entry
 # points' host code: with one); a read that works prints what it read and
 # exits with status 42 or 43, which the report would say
-{
-    cat <<EOF
-#include <stdio.h>
-#include <unistd.h>
-#if __has_include("$sd/tokens.tsv")
-#include "$sd/tokens.tsv"
-#endif
-#if __has_include("$sd/serve.db")
-#include "$sd/serve.db"
-#endif
-static void hx_try(const char *path, int status)
-{
-    char line[256];
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    while (fgets(line, sizeof line, f))
-        fputs(line, stdout), fputs(line, stderr);
-    fflush(stdout);
-    _exit(status);
-}
-static void hx_read_all(int status)
-{
-    char path[4096];
-    hx_try("$sd/tokens.tsv", status);
-    hx_try("$sd/serve.db", status);
-    for (int id = 1; id <= 8; id++) {
-        snprintf(path, sizeof path, "$sd/jobs/%d/report.txt", id);
-        hx_try(path, status);
-    }
-}
-__attribute__((constructor)) static void hx_ctor(void) { hx_read_all(42); }
-EOF
-    sed 's|^    (void)d_in, (void)d_out, (void)n[,;]|    hx_read_all(43);\n&|' "labs/$lab/prefix_sum.cu"
-} >"$t/eve/kit/$own"
+secret_reader "labs/$lab/prefix_sum.cu" --include "$sd/tokens.tsv" "$sd/serve.db" "$sd/jobs/%d/report.txt" >"$t/eve/kit/$own"
 grep -q 'hx_read_all(43)' "$t/eve/kit/$own" || say FAIL "eve's run-time reader calls hx_read_all from no entry point"
 
 # ------------------------------------------------------------ 1: submit
