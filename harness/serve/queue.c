@@ -176,6 +176,19 @@ static int run(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
     return -1;
 }
 
+/* Runs ST, a change of the running job ID, and frees it: 0, or -1 with why
+   (no running job of that id). */
+static int run_on_running(pl_queue *q, sqlite3_stmt *st, long id, char *why, size_t cap)
+{
+    if (run(q, st, why, cap) != 0)
+        return -1;
+    if (sqlite3_changes(q->db) != 1) {
+        snprintf(why, cap, "no running job %ld", id);
+        return -1;
+    }
+    return 0;
+}
+
 static int begin(pl_queue *q, char *why, size_t cap) { return exec(q, "BEGIN IMMEDIATE", why, cap); }
 static int commit(pl_queue *q, char *why, size_t cap) { return exec(q, "COMMIT", why, cap); }
 static void rollback(pl_queue *q) { sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL); }
@@ -361,13 +374,7 @@ int pl_queue_finish(pl_queue *q, long id, int ok, const char *reason, double now
     sqlite3_bind_int(st, 2, ok ? PL_JOB_DONE : PL_JOB_FAILED);
     sqlite3_bind_double(st, 3, now);
     sqlite3_bind_text(st, 4, reason ? reason : "", -1, SQLITE_STATIC);
-    if (run(q, st, why, cap) != 0)
-        return -1;
-    if (sqlite3_changes(q->db) != 1) {
-        snprintf(why, cap, "no running job %ld", id);
-        return -1;
-    }
-    return 0;
+    return run_on_running(q, st, id, why, cap);
 }
 
 int pl_queue_recover(pl_queue *q, double now, int *requeued, int *failed, char *why, size_t cap)
@@ -415,13 +422,7 @@ int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap)
     if (!st)
         return -1;
     sqlite3_bind_int64(st, 1, id);
-    if (run(q, st, why, cap) != 0)
-        return -1;
-    if (sqlite3_changes(q->db) != 1) {
-        snprintf(why, cap, "no running job %ld", id);
-        return -1;
-    }
-    return 0;
+    return run_on_running(q, st, id, why, cap);
 }
 
 /* The position, by the round robin: job J, the k-th queued job of its

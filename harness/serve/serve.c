@@ -42,14 +42,19 @@ pl_queue *db_lock(void)
 
 void db_unlock(void) { pthread_mutex_unlock(&queue_lock); }
 
-void serve_log(const char *fmt, ...)
+static void vlog(const char *fmt, va_list ap)
 {
     char line[1024];
+    vsnprintf(line, sizeof line, fmt, ap);
+    fprintf(stderr, "primlab-serve: %s\n", line);
+}
+
+void serve_log(const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    vlog(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "primlab-serve: %s\n", line);
 }
 
 void pathf(char *out, size_t cap, const char *fmt, ...)
@@ -76,12 +81,10 @@ double mono_now(void)
 
 static _Noreturn void die(const char *fmt, ...)
 {
-    char line[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    vlog(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "primlab-serve: %s\n", line);
     exit(2);
 }
 
