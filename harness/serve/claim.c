@@ -77,20 +77,30 @@ static void rm_rf(const char *path) { nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHY
 
 /* ------------------------------------------------------ /proc, leftovers */
 
+/* The start of file PATH (at most cap - 1 bytes, opened with FLAGS too)
+   into buf, ended by a NUL: its length, or -1 when it cannot be read or
+   is empty. */
+static ssize_t read_start(const char *path, int flags, char *buf, size_t cap)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | flags);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, buf, cap - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    return n;
+}
+
 /* Field K (1: pid, 3: state, 5: pgrp, 22: starttime) of /proc/PID/stat as
    a number (the state as its letter); 0 when PID is gone. */
 static unsigned long long stat_field(pid_t pid, int k)
 {
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    if (read_start(path, 0, buf, sizeof buf) < 0)
         return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return 0;
-    buf[n] = '\0';
     char *p = strrchr(buf, ')'); /* the command's name may hold anything */
     if (!p)
         return 0;
@@ -106,17 +116,12 @@ static int environ_has(pid_t pid, const char *entry)
 {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/environ", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
     const size_t cap = 1 << 16;
     char *buf = malloc(cap);
-    ssize_t n = buf ? read(fd, buf, cap - 1) : -1;
-    close(fd);
+    ssize_t n = buf ? read_start(path, 0, buf, cap) : -1;
     int found = 0;
     size_t len = strlen(entry);
     if (n > 0) {
-        buf[n] = '\0';
         for (char *e = buf; e < buf + n && !found; e += strlen(e) + 1)
             found = strlen(e) == len && !memcmp(e, entry, len);
     }
@@ -368,14 +373,8 @@ static int read_status(const char *jobdir, char *why, size_t cap)
 {
     char path[PATH_MAX], line[512];
     pathf(path, sizeof path, "%s/status", jobdir);
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0)
+    if (read_start(path, O_NOFOLLOW, line, sizeof line) < 0)
         return 0;
-    ssize_t n = read(fd, line, sizeof line - 1);
-    close(fd);
-    if (n <= 0)
-        return 0;
-    line[n] = '\0';
     line[strcspn(line, "\r\n")] = '\0';
     char *tab = strchr(line, '\t');
     const char *rest = tab ? tab + 1 : "";

@@ -176,17 +176,13 @@ static int run(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
     return -1;
 }
 
-/* Runs ST, a change of the running job ID, and frees it: 0, or -1 with why
-   (no running job of that id). */
-static int run_on_running(pl_queue *q, sqlite3_stmt *st, long id, char *why, size_t cap)
+/* Runs ST, a change of one row, and frees it: 0; -1 with why on an error;
+   1 when it changed no row (the caller says which was missing). */
+static int run_one(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
 {
     if (run(q, st, why, cap) != 0)
         return -1;
-    if (sqlite3_changes(q->db) != 1) {
-        snprintf(why, cap, "no running job %ld", id);
-        return -1;
-    }
-    return 0;
+    return sqlite3_changes(q->db) != 1;
 }
 
 static int begin(pl_queue *q, char *why, size_t cap) { return exec(q, "BEGIN IMMEDIATE", why, cap); }
@@ -374,7 +370,10 @@ int pl_queue_finish(pl_queue *q, long id, int ok, const char *reason, double now
     sqlite3_bind_int(st, 2, ok ? PL_JOB_DONE : PL_JOB_FAILED);
     sqlite3_bind_double(st, 3, now);
     sqlite3_bind_text(st, 4, reason ? reason : "", -1, SQLITE_STATIC);
-    return run_on_running(q, st, id, why, cap);
+    int rc = run_one(q, st, why, cap);
+    if (rc > 0)
+        snprintf(why, cap, "no running job %ld", id);
+    return rc ? -1 : 0;
 }
 
 int pl_queue_recover(pl_queue *q, double now, int *requeued, int *failed, char *why, size_t cap)
@@ -422,7 +421,10 @@ int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap)
     if (!st)
         return -1;
     sqlite3_bind_int64(st, 1, id);
-    return run_on_running(q, st, id, why, cap);
+    int rc = run_one(q, st, why, cap);
+    if (rc > 0)
+        snprintf(why, cap, "no running job %ld", id);
+    return rc ? -1 : 0;
 }
 
 /* The position, by the round robin: job J, the k-th queued job of its
@@ -654,13 +656,10 @@ int pl_queue_set_display(pl_queue *q, const char *name, const char *display, cha
         return -1;
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, display, -1, SQLITE_STATIC);
-    if (run(q, st, why, cap) != 0)
-        return -1;
-    if (sqlite3_changes(q->db) != 1) {
+    int rc = run_one(q, st, why, cap);
+    if (rc > 0)
         snprintf(why, cap, "no account '%s'", name);
-        return -1;
-    }
-    return 0;
+    return rc ? -1 : 0;
 }
 
 int pl_queue_display(pl_queue *q, const char *name, char *out, size_t cap)
