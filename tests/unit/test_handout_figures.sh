@@ -48,16 +48,8 @@ fi
 [ "$rc" = 0 ] || fail=1
 n=$tests
 
-# report NAME STATUS: one TAP line for a self-test that passed when STATUS is 0
-report() {
-    n=$((n + 1))
-    if [ "$2" = 0 ]; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1"
-        fail=1
-    fi
-}
+# report NAME STATUS: one TAP line for a self-test (tests/lib/tap.sh)
+. tests/lib/tap.sh
 
 # ------------------------------------------------------------- self-tests
 # fails_at FILE LINE EXPECT NAME: the helper run on FILE alone must fail,

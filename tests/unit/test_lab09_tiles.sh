@@ -44,16 +44,8 @@ if [ -z "$markers" ] || [ -z "$n" ]; then
 fi
 [ "$rc" = 0 ] || fail=1
 
-# report NAME STATUS: one TAP line for a self-test that passed when STATUS is 0
-report() {
-    n=$((n + 1))
-    if [ "$2" = 0 ]; then
-        echo "ok $n - $1"
-    else
-        echo "not ok $n - $1"
-        fail=1
-    fi
-}
+# report NAME STATUS: one TAP line for a self-test (tests/lib/tap.sh)
+. tests/lib/tap.sh
 
 # ------------------------------------------------------------- self-tests
 # breaks NAME FILE LINE-REGEX SED-EXPR EXPECT: with a copy of FILE (the
