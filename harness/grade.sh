@@ -286,12 +286,8 @@ make_grading_kit() {
 # back only what it needs of the copy (harness/sandbox-compile.sh, the lab
 # binaries' workers).
 hidden_paths() {
-    local git_dir
     printf '%s\n' "$subs" "$out"
-    [ "$kit" != "$src" ] || return 0
-    echo "$src"
-    git_dir=$(git -C "$src" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || return 0
-    case "$git_dir/" in "$src"/*) ;; *) echo "$git_dir" ;; esac
+    [ "$kit" = "$src" ] || "$src/harness/kit-hidden.sh" "$src"
 }
 
 # build_kit_parts: the kit's own parts that every student's check.sh needs

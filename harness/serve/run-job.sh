@@ -79,16 +79,14 @@ serve_dir=${SERVE_DIR:-${HOME:-}/.local/share/primlab}
 # The folders student code must not see (PRIMLAB_SANDBOX_HIDE); the kit
 # itself is hidden by both sandboxes. A grading kit inside another kit
 # (make grade's build/grade-kit): that kit too, solutions/ and all, and its
-# git metadata (harness/grade.sh's hidden_paths).
+# git metadata (harness/kit-hidden.sh, as make grade hides them).
 hide=("$serve_dir" "$(dirname "${SERVE_DB:-$serve_dir/serve.db}")" "$(dirname "${TOKENS:-$serve_dir/tokens.tsv}")"
     "$(dirname "$job")" "$(dirname "$upload")")
 lockdir=$kit/build
 case "$kit" in
 */build/grade-kit)
     outer=${kit%/build/grade-kit}
-    hide+=("$outer")
-    git_dir=$(git -C "$outer" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) &&
-        case "$git_dir/" in "$outer"/*) ;; *) hide+=("$git_dir") ;; esac
+    mapfile -t -O ${#hide[@]} hide < <(harness/kit-hidden.sh "$outer")
     [ -d "$outer/solutions" ] && lockdir=$outer/build # make grade's lock is that kit's
     ;;
 esac
