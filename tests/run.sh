@@ -6,8 +6,8 @@
 #
 # Runs every SUITE (a Check binary under build/tests/, a script under
 # tests/<tier>/; ARG, if any, is its one argument), N at a time (default:
-# this machine's CPUs, at least 2), the longest first by the seconds of
-# the last run of NAME (else in the order given). A suite of the gpu tier
+# this machine's CPUs, at least 2), the longest first by its seconds the
+# last time a run NAME ran it (NAME.seconds.tsv; else as given). A suite of the gpu tier
 # runs on a GPU of its own when there are GPUs (CUDA_VISIBLE_DEVICES): no
 # other gpu suite runs on it meanwhile (they would disturb each other's
 # timings, and processes sharing a GPU take turns: four lab suites side by
@@ -50,6 +50,10 @@ esac
 
 logs=build/test-logs/$run
 times=build/test-logs/$run.times.tsv
+# each suite's seconds when it last ran in a run NAME, whatever else ran
+# with it: the order of the next run (a run of a few suites, SUITES=...,
+# leaves the others' seconds as they were)
+seconds=build/test-logs/$run.seconds.tsv
 rm -rf "$logs" && mkdir -p "$logs" || exit 2
 
 # the GPUs a gpu suite may take, each once; none without a GPU the kit sees
@@ -62,7 +66,11 @@ fi
 # ---------------------------------------------------------------- suites
 tier=() path=() arg=() name=() order=()
 declare -A last=()
-[ -f "$times" ] && while IFS=$'\t' read -r s _ secs _; do last[$s]=$secs; done < <(tail -n +2 "$times")
+if [ -f "$seconds" ]; then
+    while IFS=$'\t' read -r s secs; do last[$s]=$secs; done <"$seconds"
+elif [ -f "$times" ]; then
+    while IFS=$'\t' read -r s _ secs _; do last[$s]=$secs; done < <(tail -n +2 "$times")
+fi
 for spec in "$@"; do
     IFS=: read -r t p a <<<"$spec"
     case "$t" in unit | gpu | grading | slow) ;; *) echo "tests/run.sh: '$spec': no tier '$t'" >&2; exit 2 ;; esac
@@ -178,6 +186,8 @@ done
             "${result[$i]}" "$(grep -c '^SKIP' "$(logfile "$i")")"
     done | sort -t $'\t' -k3,3gr
 } >"$times.tmp" && mv "$times.tmp" "$times"
+for i in "${!name[@]}"; do last[${name[i]}]=$(awk -v a="${start[$i]}" -v b="${end[$i]}" 'BEGIN { printf "%.1f", b - a }'); done
+for s in "${!last[@]}"; do printf '%s\t%s\n' "$s" "${last[$s]}"; done >"$seconds.tmp" && mv "$seconds.tmp" "$seconds"
 
 echo
 echo "$run: where the time went ($wall s of wall time; slot: which of the $jobs ran it)"
