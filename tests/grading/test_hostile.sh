@@ -307,6 +307,24 @@ points() { # points CASE KIND [GRADES]: correctness | performance | all | max
         k == "max" { s += $7; next } k == "all" || $3 == k { s += $6 } END { printf "%.4f\n", s + 0 }'
 }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b + 1e-6) }'; }
+# ratio_gain CASE REF: the largest quotient of CASE's ratio to the vendor
+# over REF's, test by test ("" when none can be formed), then the pairs
+# ("test CASE/REF, ...") for the report. An attack that adds its 5 ms to
+# the vendor's ~0.04 ms call at 2^24, or takes half off the code's time,
+# moves a ratio 2 to 100 times over. Noise moves points more than the
+# tolerance T of corr_le: on an H200 (2026-11-29) slow_yardstick, whose
+# attack the trusted yardstick worker makes void, got 2.47 performance
+# points against slow_honest's 1.90 in one make grade: by lab 01's rule
+# (2 points a test, linear from ratio 0.03 to 0.15) ratios of about 0.104
+# and 0.087, 1.19 times. A case over T fails only when a ratio also moved
+# more than RATIO_NOISE times its reference's.
+RATIO_NOISE=1.3
+ratio_gain() {
+    LC_ALL=C join -t $'\t' <(rows "$1" | awk -F '\t' '$3 == "performance" { print $2 "\t" $9 }' | LC_ALL=C sort) \
+        <(rows "$2" | awk -F '\t' '$3 == "performance" { print $2 "\t" $9 }' | LC_ALL=C sort) |
+        awk -F '\t' '$2 + 0 > 0 && $3 + 0 > 0 { q = $2 / $3; if (q > g) g = q; s = s sep $1 " " $2 "/" $3; sep = ", " }
+            END { printf "%s %s", (s == "" ? "" : sprintf("%.3f", g)), s }'
+}
 eq() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a - b <= 1e-6 && b - a <= 1e-6) }'; }
 short() { awk -v x="$1" 'BEGIN { printf "%g", x }'; }
 # same_rows A GA B GB: the lab-01 rows of A (in GA) and B (in GB) agree
@@ -417,8 +435,12 @@ check_case() {
         corr_le:*)
             IFS=: read -r _ ref tol <<<"$exp"
             x=$(points "$ref" performance)
-            le "$perf" "$(awk -v a="$x" -v b="$tol" 'BEGIN { print a + b }')" ||
-                why="$why; $(short "$perf") performance points, more than $ref's $(short "$x") (+$tol allowed)"
+            if ! le "$perf" "$(awk -v a="$x" -v b="$tol" 'BEGIN { print a + b }')"; then
+                # over by more than T: a win only if a ratio moved too (above)
+                r=$(ratio_gain "$c" "$ref")
+                awk -v g="${r%% *}" -v m="$RATIO_NOISE" 'BEGIN { exit !(g == "" || g > m) }' &&
+                    why="$why; $(short "$perf") performance points, more than $ref's $(short "$x") (+$tol allowed), ratios ${r#* }"
+            fi
             ;;
         esac
         ;;
