@@ -19,7 +19,9 @@
 # (`make submit JOB=N`: its scores.tsv and job.tsv, the service's record:
 # GPU, model, submitted, started, finished). The service is stopped, and
 # the same 20 folders go through make check (harness/check.sh FOLDER NN,
-# CHECK_OUT) one after another on GPU 0, in the grading kit: the handout,
+# CHECK_OUT), dealt in turn to a lane per GPU the service had (one after
+# another in each lane: on two GPUs, half the wall time), in the grading
+# kit: the handout,
 # what a student with a GPU has, built once for both, so that only the
 # path through the service differs. Both grade as run-job.sh does: no
 # PRIMLAB_SEED (public tests), PRIMLAB_LIMITS=0 (its default without a
@@ -222,20 +224,39 @@ done
 stop_server
 
 # --------------------------------------------------------------- make check
-echo "== make check of the same folders, one after another on GPU 0 (harness/check.sh in the grading kit)"
-declare -A checked=() check_s=()
-for s in "${students[@]}"; do
-    impl=$w/kits/$s/labs c=$w/check/$s
+# one lane per GPU the service used (SERVE_GPUS, else every GPU listed;
+# one in a dry run), the students dealt to them in turn; each lane checks
+# its folders one after another
+lanes=(0)
+if [ $dry = 0 ]; then
+    if [ -n "${SERVE_GPUS:-}" ]; then read -r -a lanes <<<"${SERVE_GPUS//,/ }"
+    else mapfile -t lanes < <(seq 0 $((ngpu - 1))); fi
+fi
+echo "== make check of the same folders (harness/check.sh in the grading kit), one after another on each of GPU ${lanes[*]}"
+declare -A checked=() check_s=() check_gpu=()
+check_one() { # check_one S GPU: S's folder through make check on GPU; its status and seconds in $w/check/S/
+    local s=$1 g=$2 impl=$w/kits/$1/labs c=$w/check/$1 t1 rc
     mkdir -p "$c"
     t1=$(stamp)
-    (cd "$kit" && exec env CUDA_VISIBLE_DEVICES=0 CHECK_OUT="$c" timeout --kill-after=10 $limit \
+    (cd "$kit" && exec env CUDA_VISIBLE_DEVICES="$g" CHECK_OUT="$c" timeout --kill-after=10 $limit \
         harness/check.sh "$impl" "${labdir[$s]%%-*}") >"$c/report.txt" 2>&1
     rc=$?
-    check_s[$s]=$(since "$t1")
+    echo "$rc $(since "$t1")" >"$c/.status"
     rm -rf "$kit/build/impl-${impl//\//-}"
-    case $rc in 0 | 1) checked[$s]=1 ;; *) checked[$s]=0 ;; esac
-    printf '   %s: status %s in %s s\n' "$s" $rc "${check_s[$s]}"
+}
+t_check=$(stamp)
+for ((l = 0; l < ${#lanes[@]}; l++)); do
+    (for ((i = l; i < ${#students[@]}; i += ${#lanes[@]})); do check_one "${students[$i]}" "${lanes[$l]}"; done) &
 done
+wait
+for ((i = 0; i < ${#students[@]}; i++)); do
+    s=${students[$i]}
+    read -r rc secs <"$w/check/$s/.status" 2>/dev/null || rc=x secs=-
+    check_s[$s]=$secs check_gpu[$s]=${lanes[$((i % ${#lanes[@]}))]}
+    case $rc in 0 | 1) checked[$s]=1 ;; *) checked[$s]=0 ;; esac
+    printf '   %s: status %s in %s s on GPU %s\n' "$s" "$rc" "$secs" "${check_gpu[$s]}"
+done
+check_wall=$(since "$t_check")
 
 # ------------------------------------------------------------------ the table
 # pts FILE KIND: the points of that kind; gm FILE: the geometric mean of
@@ -307,7 +328,8 @@ rows() { awk -F '\t' '!/^#/ && $3 == "correctness" { printf "%s\t%.4f\t%s\n", $2
             printf "seconds per job in the service: %.1f running, %.1f queued (means of %d jobs)\n", x / n, y / n, n }'
         echo "wall time of the ${#students[@]} in the service: $((last_fin - first_sub)) s (first submitted to last finished)"
     fi
-    awk -v n=${#students[@]} '{ s += $1 } END { printf "make check, one after another on GPU 0: %.0f s in all, %.1f s per submission\n", s, s / n }' \
+    awk -v n=${#students[@]} -v g="${lanes[*]}" -v w="$check_wall" '{ s += $1 }
+        END { printf "make check, one after another on each of GPU %s: %.0f s of checks, %.1f s per submission, %.0f s of wall time\n", g, s, s / n, w }' \
         < <(for s in "${students[@]}"; do echo "${check_s[$s]}"; done)
     [ -z "$worst_who" ] || echo "ratios to the vendor library: the means of service and make check differ by $worst% at most ($worst_who)"
     if [ $same = 1 ]; then
