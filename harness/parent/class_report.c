@@ -1661,8 +1661,9 @@ static void section_board(out *w)
         if (!any++)
             para(w, "Per lab, the students ranked by the geometric mean of their ratios to the vendor library over "
                     "its performance tests (the check service's leaderboard); unranked (-): a test without a ratio. "
-                    "A ratio counts from a test that ran and kept its right to points: not one that called the "
-                    "vendor library or computed on the CPU.");
+                    "A ratio counts only from a grading of the lab that passed every correctness test, and from a "
+                    "test that ran and kept its right to points: not one that called the vendor library or "
+                    "computed on the CPU.");
         char cols[512];
         int len = snprintf(cols, sizeof cols, ">rank|student|>geomean");
         for (int k = 0; k < t.ntests && len < (int)sizeof cols; k++)

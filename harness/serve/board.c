@@ -161,10 +161,28 @@ static double counted(const pl_score *r)
     return v;
 }
 
+/* The job (s's rows of lab) passed every correctness test it ran, and ran
+   one at least (board.h). Points are written %.4f and max %g: equal
+   within the last digit of %.4f. */
+static int job_correct(const pl_scores *s, const char *lab)
+{
+    int ran = 0;
+    for (int i = 0; i < s->n; i++) {
+        const pl_score *r = &s->rows[i];
+        if (strcmp(r->lab, lab) || strcmp(r->kind, "correctness") || r->max <= 0)
+            continue; /* max 0: a limit test this machine cannot hold, not run */
+        if (strcmp(r->status, "OK") || r->points < r->max - 1e-4)
+            return 0;
+        ran++;
+    }
+    return ran > 0;
+}
+
 int pl_board_add(pl_board *b, const char *student, const char *shown, int pseudonym, const pl_scores *s)
 {
     blab *lb = NULL;
     bstudent *st = NULL;
+    int correct = 0;
     for (int i = 0; i < s->n; i++) {
         const pl_score *r = &s->rows[i];
         if (!lb || strcmp(lb->id, r->lab)) {
@@ -175,11 +193,13 @@ int pl_board_add(pl_board *b, const char *student, const char *shown, int pseudo
             if (!(lb = lab_of(b, r->lab, 1)) || !(st = student_of(lb, student, shown, pseudonym)))
                 return -1;
             st->jobs += !seen;
+            correct = job_correct(s, r->lab);
         }
         if (!is_perf(r))
             continue;
+        /* the test is the lab's even when this job's ratio does not count */
         int t = test_of(lb, r->name);
-        if (t < 0 || keep_best(st, t, counted(r)))
+        if (t < 0 || keep_best(st, t, correct ? counted(r) : NAN))
             return -1;
     }
     return 0;
@@ -357,7 +377,8 @@ static void print_html(FILE *f, const pl_board_lab *t, int page)
     fputs("<table class=\"board\">\n<caption>Lab ", f);
     pl_html_puts(f, t->lab);
     fputs(": each student's best throughput as a ratio to the vendor library's, measured in the same run, "
-          "and the geometric mean of those bests (ranked: a ratio on every test).</caption>\n"
+          "and the geometric mean of those bests (ranked: a ratio on every test); only from jobs that passed "
+          "every correctness test.</caption>\n"
           "<thead><tr><th class=\"n\">rank</th><th>student</th><th class=\"n\">geomean</th>",
           f);
     for (int k = 0; k < t->ntests; k++) {

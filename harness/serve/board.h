@@ -14,12 +14,30 @@
  * status, bugs and target, which results.json's entries do not (the kit
  * has no JSON reader in C, and needs none).
  *
- * A row counts on the board when it is a performance test that ran (status
- * OK, no cause), its value is a number above 0, its bugs name neither
- * calls_vendor nor host_compute, and it earned points or its value is
- * below its target: a row with no points at a ratio that would earn full
- * marks was refused them (the vendor library linked in, the CPU doing the
- * work), and is no one's performance.
+ * Only correct work counts. A job (a scores file's rows of one lab) counts
+ * on the board when it passed every correctness test it ran: each of its
+ * correctness rows worth points (max above 0) has status OK and all its
+ * points, and it has one such row at least. A ratio measured on code that
+ * gets an answer wrong is not that code's performance: lab 01's planted
+ * oob_fault (tests/fixtures/plants), a write out of bounds that fails one
+ * correctness test, ranked first on a GPU when rows alone were looked at.
+ * So a correctness row worth points that did not pass stops the whole job,
+ * whatever its status: FAIL, ERROR, CRASH, TIMEOUT, NOTRUN (grading
+ * stopped before it), MISSING or NOBUILD (the lab's one row), and SKIP
+ * (no GPU, or too large for this device's memory): a test skipped did not
+ * show the code correct, and a ratio is worth showing only from code that
+ * did. A correctness row of max 0 is a limit test this machine cannot hold
+ * (cause UNFIT): never run, it neither stops a job nor stands for a test
+ * passed, so a job whose correctness rows are all such, or that has none,
+ * does not count. A job that does not count is still one of the student's
+ * jobs (their jobs column); its ratios are not kept, their other jobs' are.
+ *
+ * In a job that counts, a row counts when it is a performance test that ran
+ * (status OK, no cause), its value is a number above 0, its bugs name
+ * neither calls_vendor nor host_compute, and it earned points or its value
+ * is below its target: a row with no points at a ratio that would earn
+ * full marks was refused them (the vendor library linked in, the CPU doing
+ * the work), and is no one's performance.
  *
  * Each (lab, student) keeps the best value of each test over all its
  * jobs, each test on its own. The lab's tests are every performance test
@@ -95,7 +113,7 @@ typedef struct pl_board_row {
     const char *shown; /* the display name or the pseudonym */
     int pseudonym;     /* 1 when shown is a pseudonym */
     int rank;          /* 1, 2, ...; 0 unranked (a test without a ratio) */
-    int jobs;          /* jobs of this lab read for this student */
+    int jobs;          /* jobs of this lab read for this student, correct or not */
     double geomean;    /* NAN when unranked */
     const double *best; /* one per test of the lab, NAN where none */
 } pl_board_row;
@@ -110,8 +128,9 @@ typedef struct pl_board_lab {
 
 pl_board *pl_board_new(void);
 void pl_board_free(pl_board *b);
-/* Adds the rows of one job of student (every lab its rows name), shown as
-   shown (a pseudonym when pseudonym is 1). The last shown given for a
+/* Adds the rows of one job of student (every lab its rows name, each lab's
+   ratios only when it passed its correctness tests), shown as shown (a
+   pseudonym when pseudonym is 1). The last shown given for a
    student is the one shown. 0, or -1 out of memory. */
 int pl_board_add(pl_board *b, const char *student, const char *shown, int pseudonym, const pl_scores *s);
 /* Adds one entry: its scores read (when they cannot be, one job with no

@@ -192,7 +192,7 @@ static const char *empty_why(const char *lab, long jobs, int rows, char *out, si
                            "vendor library");
     else
         snprintf(out, cap, "no job of lab %s has a ratio to the vendor library yet: a performance test must run "
-                           "and keep its points",
+                           "and keep its points, in a job that passed every correctness test",
                  lab);
     return out;
 }

@@ -36,7 +36,8 @@
 #              the mean, the service's peak memory (VmHWM)
 #   board      the leaderboard from the fake runner's ratios: ranked by
 #              the geometric mean, display names as given and escaped on
-#              /board/NN and the page, pseudonyms, board.key 0600, an empty
+#              /board/NN and the page, pseudonyms, board.key 0600, a job
+#              that failed its correctness test not counted, an empty
 #              board's one line; 3,000 done jobs of 300 students made
 #              cold and from the cache (timed)
 # Each section prints its figures as "#" lines. Without libmicrohttpd's,
@@ -173,24 +174,29 @@ expect 413 "a display name of 300 bytes" -H "$(bearer "$ann")" --data-binary "$(
 expect 200 "a display name" -H "$(bearer "$ann")" --data-binary $'Ann L\xc3\xa9e\n' "$url/api/name"
 verdict "the display name kept" "$(grep -qx $'display\tAnn L\xc3\xa9e' "$t/body" || cat "$t/body")"
 # the leaderboard: the fake runner's ratios (0.5, or ratio-N in the upload),
-# display names and pseudonyms, each escaped where it shows
-mkdir -p "$t/r8" "$t/r2" && echo x >"$t/r8/ratio-0.8" && echo x >"$t/r2/ratio-0.2"
+# display names and pseudonyms, each escaped where it shows; bob's job that
+# failed its correctness test (WRONG) is one of his jobs, its ratio of 9 on
+# no board
+mkdir -p "$t/r8" "$t/r2" "$t/r9" && echo x >"$t/r8/ratio-0.8" && echo x >"$t/r2/ratio-0.2"
+echo x >"$t/r9/ratio-9" && echo x >"$t/r9/WRONG"
 tar -czf "$t/r8.tgz" -C "$t/r8" ratio-0.8 && tar -czf "$t/r2.tgz" -C "$t/r2" ratio-0.2
+tar -czf "$t/r9.tgz" -C "$t/r9" ratio-9 WRONG
 call -H "$(bearer "$eve")" --data-binary '<i>Eve</i> & "co"' "$url/api/name"
 call -H "$(bearer "$eve")" --data-binary @"$t/r8.tgz" "$url/api/jobs?lab=01"
+call -H "$(bearer "$bob")" --data-binary @"$t/r9.tgz" "$url/api/jobs?lab=01"
 call -H "$(bearer "$bob")" --data-binary @"$t/r2.tgz" "$url/api/jobs?lab=01"
-for _ in $(seq 100); do [ "$(sql bad "SELECT count(*) FROM jobs WHERE state = 2 AND student != 'ann'")" = 2 ] && break; sleep 0.1; done
+for _ in $(seq 100); do [ "$(sql bad "SELECT count(*) FROM jobs WHERE state = 2 AND student != 'ann'")" = 3 ] && break; sleep 0.1; done
 call "$url/api/board/01"
 p=""
 [ "$code" = 200 ] || p="status $code"
 cut -f 1-5 "$t/body" >"$t/board.tsv"
 pseudo=$(awk -F '\t' '$1 == 3 { print $2 }' "$t/board.tsv")
 [[ $pseudo =~ ^student-[0-9a-f]{8}$ ]] || p="$p; bob's pseudonym '$pseudo'"
-printf 'rank\tname\tpseudonym\tjobs\tgeomean\n1\t<i>Eve</i> & "co"\t0\t1\t0.800\n2\tAnn L\xc3\xa9e\t0\t1\t0.500\n3\t%s\t1\t1\t0.200\n' "$pseudo" |
-    diff - "$t/board.tsv" >"$t/board.diff" || p="$p; not the board of eve, ann, bob's pseudonym: $(tr '\n\t' '| ' <"$t/board.tsv")"
+printf 'rank\tname\tpseudonym\tjobs\tgeomean\n1\t<i>Eve</i> & "co"\t0\t1\t0.800\n2\tAnn L\xc3\xa9e\t0\t1\t0.500\n3\t%s\t1\t2\t0.200\n' "$pseudo" |
+    diff - "$t/board.tsv" >"$t/board.diff" || p="$p; not the board of eve, ann, bob's pseudonym (2 jobs, the wrong one's 9 not counted): $(tr '\n\t' '| ' <"$t/board.tsv")"
 grep -qw -e bob -e ann -e plk_ "$t/body" && p="$p; an account or a token on the board"
 [ "$(stat -c %a "$t/bad/board.key" 2>/dev/null)" = 600 ] || p="$p; board.key's mode: $(stat -c %a "$t/bad/board.key" 2>&1)"
-verdict "the leaderboard (TSV): by geometric mean, display names as given, a pseudonym for bob, board.key 0600" "$p"
+verdict "the leaderboard (TSV): by geometric mean, display names as given, a pseudonym for bob, a job failing correctness not counted, board.key 0600" "$p"
 p=""
 call "$url/board/01"
 grep -q '<td>&lt;i&gt;Eve&lt;/i&gt; &amp; &quot;co&quot;</td>' "$t/body" || p="her display name not escaped on /board/01"

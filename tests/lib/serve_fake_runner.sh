@@ -7,7 +7,9 @@
 # report.txt, results.json and scores.tsv (a correctness row and a
 # performance row, as a lab binary writes them, whose ratio to the vendor
 # library is 0.5, or N when the upload holds a file named ratio-N: the
-# leaderboard's input, in a dry run too); then status, last: "done", or
+# leaderboard's input, in a dry run too; when the upload holds a file named
+# WRONG, the correctness row failed: the job is done, its ratio not on the
+# board); then status, last: "done", or
 # "failed<TAB>why" when the upload is no tar.gz or holds a file named
 # FAIL, or "machine<TAB>why" (exit 3) on the GPU FAKE_MACHINE_GPU names,
 # or "busy<TAB>why" (exit 4) while the file FAKE_BUSY_FILE names exists
@@ -44,9 +46,11 @@ printf 'lab %s, checked by the fake runner on GPU %s%s\nScore: 10/10\n' "$lab" "
     "${PRIMLAB_NO_GPU:+ (a dry run)}" >"$dir/report.txt"
 printf '{"score": 10, "max_score": 10, "lab": "%s"}\n' "$lab" >"$dir/results.json"
 ratio=$(sed -n 's|^\(.*/\)\{0,1\}ratio-\([0-9][0-9.]*\)$|\2|p' <<<"$files" | head -n 1)
+correct=$'OK\t8.0000'
+! grep -qx 'WRONG' <<<"$files" || correct=$'FAIL\t0.0000'
 {
     printf '# lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause\tbugs\ttarget\n'
-    printf '%s\t%s.a scan, n=1024\tcorrectness\t0\tOK\t8.0000\t8\t0.010\t\t\t\t\t\t\n' "$lab" "$lab"
+    printf '%s\t%s.a scan, n=1024\tcorrectness\t0\t%s\t8\t0.010\t\t\t\t\t\t\n' "$lab" "$lab" "$correct"
     printf '%s\t%s.b performance vs the vendor library, n=16777216\tperformance\t0\tOK\t2.0000\t2\t0.010\t%s\t%sx the vendor library\t\t\t\t0.15\n' \
         "$lab" "$lab" "${ratio:-0.5}" "${ratio:-0.5}"
 } >"$dir/scores.tsv"

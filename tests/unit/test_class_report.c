@@ -151,14 +151,15 @@ static const char *const EXPECT[] = {
     "Seconds of GPU grading per student: mean 400.2, median 105.2, max 1900.4 (6 students).",
     "| dagny | 1900.4 | NVIDIA H100 80GB HBM3 | gpu-h |",
     /* the leaderboard (harness/serve/board.h): one performance test a lab,
-       so the geometric mean is its ratio; bjorn's failed, eiko has no lab 02 */
+       so the geometric mean is its ratio; only a lab whose every
+       correctness test passed counts (bjorn's performance test failed, eiko
+       has no lab 02): not dagny's (hangs at n = 0 in both labs), chidi's lab
+       01 and farid's lab 02 (block_boundary), whatever their ratios */
     "| rank | student | geomean | 01.b performance vs the vendor library, n=16777216 |",
     "| 1 | amara | 1.100 | 1.100 |",
-    "| 2 | dagny | 0.900 | 0.900 |",
-    "| 3 | eiko | 0.720 | 0.720 |",
-    "| 4 | chidi | 0.450 | 0.450 |",
-    "| 3 | farid | 0.600 | 0.600 |",
-    "| 4 | dagny | 0.400 | 0.400 |",
+    "| 2 | eiko | 0.720 | 0.720 |",
+    "| 1 | amara | 0.950 | 0.950 |",
+    "| 2 | chidi | 0.880 | 0.880 |",
 };
 #define NEXPECT ((int)(sizeof EXPECT / sizeof *EXPECT))
 
@@ -193,12 +194,16 @@ START_TEST(md_order)
     ck_assert_ptr_null(strstr(md, "`shift_by_one`")); /* no student hit it */
     ck_assert_int_eq(count(md, " (hidden) |"), 1);
     /* the leaderboard after performance, a table a lab, lab 01's first;
-       bjorn (no ratio) on neither */
+       bjorn (no ratio), dagny and farid (no lab that passed its correctness
+       tests) on neither, chidi on lab 02's alone */
     const char *board = strstr(md, "## Leaderboard"), *perf2 = strstr(md, "## Performance"),
                *l1 = board ? strstr(board, "### lab 01\n\n| rank |") : NULL,
                *l2 = board ? strstr(board, "### lab 02\n\n| rank |") : NULL, *end = strstr(md, "## Grading");
     ck_assert(perf2 && board && l1 && l2 && end && perf2 < board && l1 < l2 && l2 < end);
     ck_assert(!memmem(board, (size_t)(end - board), "bjorn", 5));
+    ck_assert(!memmem(board, (size_t)(end - board), "dagny", 5));
+    ck_assert(!memmem(board, (size_t)(end - board), "farid", 5));
+    ck_assert(!memmem(l1, (size_t)(l2 - l1), "chidi", 5) && memmem(l2, (size_t)(end - l2), "chidi", 5));
 }
 END_TEST
 
