@@ -244,10 +244,7 @@ static void scores_path(const char *results, char *out, size_t cap)
 int pl_board_add_entry(pl_board *b, const pl_board_entry *e, const unsigned char key[16])
 {
     char shown[PL_BOARD_NAME_MAX + 1], path[4096];
-    int pseudonym = 0;
-    display_name(e->name, shown, sizeof shown);
-    if (!shown[0])
-        pl_board_pseudonym(key, e->student, shown, sizeof shown), pseudonym = 1;
+    int pseudonym = pl_board_shown(key, e->student, e->name, shown, sizeof shown);
     pl_scores s = {0};
     scores_path(e->results, path, sizeof path);
     int rc;
@@ -446,6 +443,15 @@ void pl_board_pseudonym(const unsigned char key[16], const char *student, char *
 {
     uint64_t h = pl_siphash(key, student, strlen(student));
     snprintf(out, cap, "student-%08llx", (unsigned long long)(h >> 32));
+}
+
+int pl_board_shown(const unsigned char key[16], const char *student, const char *name, char *out, size_t cap)
+{
+    display_name(name, out, cap);
+    if (out[0])
+        return 0;
+    pl_board_pseudonym(key, student, out, cap);
+    return 1;
 }
 
 int pl_board_key(const char *path, unsigned char key[16], char *why, size_t cap)

@@ -59,7 +59,9 @@
  * the class list does not give the pseudonyms back without the key. A
  * display name is shown as given, cut to PL_BOARD_NAME_MAX bytes (at a
  * character's boundary), every control character a space; one that is
- * empty then is no name. The account itself is never shown.
+ * empty then is no name (pl_board_shown). The account itself is never
+ * shown. A student learns their own pseudonym from the service's page,
+ * signed in; nobody else's page ties it to them.
  *
  * Output: TSV (PL_BOARD_TSV), for /api/board/NN and scripts: a header
  * line "rank\tname\tpseudonym\tjobs\tgeomean" and a column per test, named
@@ -148,6 +150,11 @@ void pl_board_print(FILE *out, const pl_board_lab *t, int format);
 
 /* The pseudonym of student under key: "student-" and 8 hex digits. */
 void pl_board_pseudonym(const unsigned char key[16], const char *student, char *out, size_t cap);
+/* How student is shown on a board under the display name name (NULL or
+   "": none) and key, into out (PL_BOARD_NAME_MAX + 1 bytes hold it): the
+   name as shown, or the pseudonym when that leaves nothing. Returns 1 for
+   the pseudonym, else 0. The service's page tells a student so. */
+int pl_board_shown(const unsigned char key[16], const char *student, const char *name, char *out, size_t cap);
 /* The key in path (32 hex digits and a line break), made from the
    kernel's random source, mode 0600, when the file does not exist. 0, or
    -1 with one line in why. */

@@ -2,7 +2,9 @@
  * rendered on the server, with no external asset (no script, no font, no
  * style sheet to fetch; the Content-Security-Policy of http.c allows none):
  * the queue's length, what runs on each GPU, each lab's leaderboard, and,
- * signed in, the student's own jobs with links to their files. Every text
+ * signed in, the student's own jobs with links to their files and the name
+ * the leaderboard shows them under (their pseudonym, when they chose no
+ * display name, on their own page alone). Every text
  * that comes from a person (a name, a reason) goes through sb_html.
  *
  * Nobody's name shows to someone else: a GPU's job shows its number and
@@ -320,6 +322,39 @@ static const char STYLE[] =
     "font-variant-numeric:tabular-nums}.board .pseudonym{font-style:italic;color:#444}"
     "input[type=password]{width:36rem;max-width:100%}";
 
+/* A student's own line: how the leaderboard shows them (their display name,
+   or their pseudonym, which nobody else's page ties to them), and how to
+   choose a name: POST /api/name with their token, the one way (the page's
+   cookie is good for GETs alone, so the page has no form for it). */
+static void own_name(sbuf *b, const char *who)
+{
+    char name[4 * PL_DISPLAY_MAX + 8] = "", shown[PL_BOARD_NAME_MAX + 1], pseudonym[32];
+    pl_queue *q = db_lock();
+    if (pl_queue_display(q, who, name, sizeof name) < 0)
+        name[0] = '\0'; /* as the board reads it: the pseudonym */
+    db_unlock();
+    int pseudo = pl_board_shown(board_key, who, name, shown, sizeof shown);
+    pl_board_pseudonym(board_key, who, pseudonym, sizeof pseudonym);
+    sb_printf(b, "<p>On the leaderboard you are ");
+    if (pseudo) {
+        sb_printf(b, "<i>");
+        sb_html(b, pseudonym);
+        sb_printf(b, "</i> (a pseudonym: nobody else sees your account). To be shown under a name of your own "
+                     "(at most %d bytes), send it with your token to this service's <code>/api/name</code>:",
+                  PL_DISPLAY_MAX);
+    } else {
+        sb_printf(b, "<b>");
+        sb_html(b, shown);
+        sb_printf(b, "</b>, your display name (without it: <i>");
+        sb_html(b, pseudonym);
+        sb_printf(b, "</i>). To change it, or to send an empty one for the pseudonym:");
+    }
+    sb_printf(b, "<br><code>");
+    sb_html(b, "curl -H \"Authorization: Bearer $(cat ~/.config/primlab/token)\" --data-binary 'Your Name' "
+               "SERVE_URL/api/name");
+    sb_printf(b, "</code><br>(SERVE_URL: this page's address, as in your kit's <code>serve.conf</code>).</p>\n");
+}
+
 typedef struct mine {
     sbuf *b;
     int n;
@@ -399,6 +434,8 @@ void page_render(sbuf *b, const char *who, int role, const char *notice)
         sb_html(b, who);
         sb_printf(b, "</b>%s. <button>sign out</button></p></form>\n",
                   role == PL_ROLE_INSTRUCTOR ? " (an instructor)" : "");
+        if (role != PL_ROLE_INSTRUCTOR)
+            own_name(b, who);
         sb_printf(b, "<table><tr><th>job</th><th>lab</th><th>state</th><th>submitted (UTC)</th><th>files</th>"
                      "<th>reason</th></tr>\n");
         mine m = {b, 0};

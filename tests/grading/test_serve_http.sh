@@ -37,8 +37,9 @@
 #   board      the leaderboard from the fake runner's ratios: ranked by
 #              the geometric mean, display names as given and escaped on
 #              /board/NN and the page, pseudonyms, board.key 0600, a job
-#              that failed its correctness test not counted, an empty
-#              board's one line; 3,000 done jobs of 300 students made
+#              that failed its correctness test not counted, each
+#              student's own page naming how the board shows them (their
+#              pseudonym on nobody else's), an empty board's one line; 3,000 done jobs of 300 students made
 #              cold and from the cache (timed)
 # Each section prints its figures as "#" lines. Without libmicrohttpd's,
 # SQLite's or OpenSSL's headers (no build/primlab-serve): SKIP.
@@ -231,6 +232,28 @@ verdict "sign in: a 303 with an HttpOnly SameSite=Strict cookie, the page escape
 call -b "plk=$ann" "$url/"
 verdict "the page, signed in: the student's jobs and links to their report" \
     "$(grep -q "href=\"api/jobs/$job/report.txt\"" "$t/body" || echo "no link to job $job's report")"
+# the name each student is shown under, on their own page alone: bob's
+# pseudonym (on the board too, but tied to him on no other page), ann's
+# and eve's display names with their pseudonyms, read off their own pages
+p=""
+grep -q "On the leaderboard you are <b>Ann L"$'\xc3\xa9'"e</b>" "$t/body" || p="ann's page does not name her display name"
+cp "$t/body" "$t/ann.html"
+call -b "plk=$eve" "$url/"
+cp "$t/body" "$t/eve.html"
+grep -q 'you are <b>&lt;i&gt;Eve&lt;/i&gt; &amp; &quot;co&quot;</b>' "$t/eve.html" || p="$p; eve's page does not name her display name, escaped"
+eve_pseudo=$(sed -n 's|.*(without it: <i>\(student-[0-9a-f]\{8\}\)</i>).*|\1|p' "$t/eve.html")
+[[ $eve_pseudo =~ ^student-[0-9a-f]{8}$ ]] || p="$p; no pseudonym on eve's page"
+call -b "plk=$bob" "$url/"
+cp "$t/body" "$t/bob.html"
+grep -q "On the leaderboard you are <i>$pseudo</i> (a pseudonym" "$t/bob.html" || p="$p; bob's page does not give his pseudonym $pseudo"
+grep -q '/api/name' "$t/bob.html" || p="$p; bob's page does not say how to choose a name"
+grep -q "you are <i>$pseudo</i>" "$t/ann.html" "$t/eve.html" && p="$p; bob's pseudonym given as someone else's"
+[ -z "$eve_pseudo" ] || ! grep -q "$eve_pseudo" "$t/ann.html" "$t/bob.html" || p="$p; eve's pseudonym on another's page"
+call "$url/"
+grep -q 'On the leaderboard you are' "$t/body" && p="$p; the page signed out names someone"
+call -b "plk=$prof" "$url/"
+grep -q 'On the leaderboard you are' "$t/body" && p="$p; an instructor's page names a pseudonym"
+verdict "a student's own page: the name the board shows them (bob's pseudonym, ann's and eve's display names) and how to choose one; nobody else's page" "$p"
 expect 401 "a POST with the cookie alone (no token)" -b "plk=$ann" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
 
 # slow headers: 8 connections trickle a byte a second (SERVE_HEADER_S=2)

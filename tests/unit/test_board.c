@@ -401,6 +401,14 @@ START_TEST(pseudonyms_keyed)
             ck_assert_msg(!strstr(text, accounts[k]), "the account '%s' is shown", accounts[k]);
         free(text);
     }
+    /* what the service's page tells a student they are shown as */
+    char shown[PL_BOARD_NAME_MAX + 1];
+    ck_assert_int_eq(pl_board_shown(KEY, "ben", NULL, shown, sizeof shown), 1);
+    ck_assert_str_eq(shown, pseudonym("ben"));
+    ck_assert_int_eq(pl_board_shown(KEY, "ben", " \t ", shown, sizeof shown), 1); /* blank: no name */
+    ck_assert_str_eq(shown, pseudonym("ben"));
+    ck_assert_int_eq(pl_board_shown(KEY, "dev", "  Dev\tthe\nfirst  ", shown, sizeof shown), 0);
+    ck_assert_str_eq(shown, "Dev the first");
     char why[64];
     ck_assert_int_eq(pl_board_write(stdout, "01", ENTRIES, NENTRIES, PL_BOARD_TSV, NULL, why, sizeof why), -1);
 }
