@@ -247,7 +247,7 @@ $(foreach l,$(LAB_IDS),$(eval $(call lab_table_rules,$(l))))
 
 build/primlab-results: build/obj/harness/parent/results_main.o build/libprimlab.a
 	$(quiet) LINK $@
-	$(Q)$(CC) -o $@ $^
+	$(Q)$(CC) -o $@ $^ -lm
 # The class report of a grading folder (make report).
 build/primlab-report: build/obj/harness/parent/class_report_main.o build/libprimlab.a
 	$(quiet) LINK $@

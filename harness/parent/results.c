@@ -3,7 +3,9 @@
  * results.h). Pure C; unit-tested by tests/unit/test_scores.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
+#include "../serve/board.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,17 +161,33 @@ void pl_write_gradescope(FILE *f, const pl_scores *s, const char *extra)
         fprintf(f, ", \"tags\": [\"lab%s\", \"%s\"], \"visibility\": \"%s\"}", r->lab, r->kind,
                 r->hidden ? "after_due_date" : "visible");
     }
+    /* The leaderboard: each performance test's ratio as the boards count it
+       (board.h: only from a lab whose correctness tests all passed), then
+       each lab's geometric mean when every one of its tests counts. */
     fprintf(f, "\n  ],\n  \"leaderboard\": [");
     int first = 1;
-    for (int i = 0; i < s->n; i++) {
-        const pl_score *r = &s->rows[i];
-        char *end;
-        if (!*r->value || (strtod(r->value, &end), *end)) /* a number, or no entry */
-            continue;
-        fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
-        pl_json_string(f, r->name);
-        fprintf(f, ", \"value\": %s, \"order\": \"desc\"}", r->value);
-        first = 0;
+    for (int k = 0; k < nl; k++) {
+        double logs = 0;
+        int tests = 0, counted = 0;
+        for (int i = 0; i < s->n; i++) {
+            const pl_score *r = &s->rows[i];
+            if (strcmp(r->lab, labs[k]) || strcmp(r->kind, "performance") || r->max <= 0)
+                continue;
+            tests++;
+            double v = pl_board_value(s, i);
+            if (isnan(v))
+                continue;
+            counted++, logs += log(v);
+            fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
+            pl_json_string(f, r->name);
+            fprintf(f, ", \"value\": %s, \"order\": \"desc\"}", r->value);
+            first = 0;
+        }
+        if (tests && counted == tests) {
+            fprintf(f, "%s\n    {\"name\": \"lab%s geometric mean\", \"value\": %.4f, \"order\": \"desc\"}",
+                    first ? "" : ",", labs[k], exp(logs / tests));
+            first = 0;
+        }
     }
     fprintf(f, "%s]\n}\n", first ? "" : "\n  ");
 }

@@ -178,6 +178,12 @@ static int job_correct(const pl_scores *s, const char *lab)
     return ran > 0;
 }
 
+double pl_board_value(const pl_scores *s, int i)
+{
+    const pl_score *r = &s->rows[i];
+    return is_perf(r) && job_correct(s, r->lab) ? counted(r) : NAN;
+}
+
 int pl_board_add(pl_board *b, const char *student, const char *shown, int pseudonym, const pl_scores *s)
 {
     blab *lb = NULL;

@@ -135,6 +135,13 @@ void pl_board_free(pl_board *b);
    pseudonym when pseudonym is 1). The last shown given for a
    student is the one shown. 0, or -1 out of memory. */
 int pl_board_add(pl_board *b, const char *student, const char *shown, int pseudonym, const pl_scores *s);
+/* Row i of s as the board counts it: its ratio when it is a performance
+   test worth points, its own rules let it count and its job (s's rows of
+   its lab) passed its correctness tests; else NAN. results.json's
+   leaderboard entries (harness/parent/results.c) are these, so that
+   Gradescope's leaderboard, the service's and the class report's give
+   the same numbers. */
+double pl_board_value(const pl_scores *s, int i);
 /* Adds one entry: its scores read (when they cannot be, one job with no
    ratio), its name or pseudonym under key. 0, or -1 out of memory. */
 int pl_board_add_entry(pl_board *b, const pl_board_entry *e, const unsigned char key[16]);

@@ -156,7 +156,8 @@ if mode == "results":
             sizes.add(size)
             series.append((part, param, "yours, %s: %.3fx" % (key_of(*t), v), [(n, v)]))
     if not series:
-        fail("no performance test of lab %s has a ratio to the vendor library in '%s': nothing to draw" % (lab, src))
+        fail("no performance test of lab %s has a ratio in '%s' (its leaderboard holds a lab's ratios only once "
+             "every correctness test passed): nothing to draw" % (lab, src))
     what = ("yours: the one performance test of your job, at one size: a point, not a curve" if len(series) == 1
             else "yours: the %d performance tests of your job, one size each: a point each, not a curve" % len(series))
 else:

@@ -84,11 +84,23 @@ assert t[1]["name"] == '01.b scan "quoted", n=9'
 assert t[1]["visibility"] == "after_due_date" and t[0]["visibility"] == "visible"
 assert t[1]["output"] == "FAIL (0.25s)\nshifted by one\tbadly\nline 1\nline 2 \\ end", repr(t[1]["output"])
 assert t[2]["tags"] == ["lab01", "performance"] and t[2]["score"] == 1.5
-assert r["leaderboard"] == [{"name": t[2]["name"], "value": 0.12, "order": "desc"}]
+# 01.b failed: lab 01's ratio does not count (harness/serve/board.h), as on the boards
+assert r["leaderboard"] == [], r["leaderboard"]
 out = open(sys.argv[2]).read().splitlines()
 assert out[0] == "Score: 2.50/4", out
 a = json.loads(out[-1])
 assert a == {"scores": {"Lab01": 2.5}, "scoreboard": [2.5, 2.5]}, a
+PY
+
+sed 's/\tFAIL\t0.0000\t/\tOK\t1.0000\t/' "$t/s.tsv" >"$t/s2.tsv"
+build/primlab-results "$t/s2.tsv" --labs 01 --json "$t/r2.json" >/dev/null
+check "results.json's leaderboard: each ratio once the lab's correctness passed, and the lab's geometric mean" \
+    python3 - "$t/r2.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+name = "01.c performance vs the vendor library, n=16777216"
+assert r["leaderboard"] == [{"name": name, "value": 0.12, "order": "desc"},
+                            {"name": "lab01 geometric mean", "value": 0.12, "order": "desc"}], r["leaderboard"]
 PY
 
 # a stopped run: labNN fill adds a row for each test the scores lack, so the

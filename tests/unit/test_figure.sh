@@ -132,7 +132,7 @@ none() {
 }
 echo '{"score": 0, "tests": [], "leaderboard": []}' >"$t/empty.json"
 none "no ratio of the lab" 1 \
-    "figure: no performance test of lab 01 has a ratio to the vendor library in '$t/empty.json': nothing to draw" \
+    "figure: no performance test of lab 01 has a ratio in '$t/empty.json' (its leaderboard holds a lab's ratios only once every correctness test passed): nothing to draw" \
     $fig "$t/empty.json" 01 "$t/none.svg"
 echo 'not json' >"$t/bad.json"
 none "results that are not JSON" 1 "figure: cannot read '$t/bad.json' as results.json: *" $fig "$t/bad.json" 01 "$t/none.svg"

@@ -290,7 +290,38 @@ START_TEST(gradescope_exact)
                      "    {\"score\": 1.5000, \"max_score\": 2, \"status\": \"failed\", \"name\": \"01.b perf\", "
                      "\"number\": \"01.2\", \"output\": \"OK (0.25s)\\n0.8x\", "
                      "\"tags\": [\"lab01\", \"performance\"], \"visibility\": \"after_due_date\"}\n  ],\n"
-                     "  \"leaderboard\": [\n    {\"name\": \"01.b perf\", \"value\": 0.8000, \"order\": \"desc\"}\n  ]\n}\n");
+                     "  \"leaderboard\": []\n}\n");
+    pl_scores_free(&s);
+}
+END_TEST
+
+/* results.json's leaderboard is the boards' (harness/serve/board.h): a
+   lab's ratios only when its correctness tests all passed, none of a row
+   that called the vendor library, and the lab's geometric mean when every
+   one of its tests counts. */
+START_TEST(gradescope_leaderboard)
+{
+    pl_score r[] = {row("01", "01.a", "OK", 1, 1, "", "", ""),   row("01", "01.b perf", "OK", 1.5, 2, "", "", ""),
+                    row("01", "01.c perf", "OK", 1, 2, "", "", ""), row("02", "02.a", "FAIL", 0, 1, "", "", ""),
+                    row("02", "02.b perf", "OK", 2, 2, "", "", ""), row("03", "03.a", "OK", 1, 1, "", "", ""),
+                    row("03", "03.b perf", "OK", 0, 2, "", "", ""), row("03", "03.c perf", "OK", 2, 2, "", "", "")};
+    const char *value[] = {"", "0.8000", "0.5000", "", "0.9000", "", "7.0000", "0.6000"};
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
+        if (*value[i]) {
+            snprintf(r[i].kind, sizeof r[i].kind, "performance");
+            snprintf(r[i].value, sizeof r[i].value, "%s", value[i]);
+        }
+    snprintf(r[6].bugs, sizeof r[6].bugs, "calls_vendor");
+    pl_scores s;
+    round_trip(r, sizeof r / sizeof r[0], &s);
+    CAPTURE(pl_write_gradescope(f, &s, ""));
+    const char *lb = strstr(text, "\"leaderboard\"");
+    ck_assert_ptr_nonnull(lb);
+    ck_assert_str_eq(lb, "\"leaderboard\": [\n"
+                         "    {\"name\": \"01.b perf\", \"value\": 0.8000, \"order\": \"desc\"},\n"
+                         "    {\"name\": \"01.c perf\", \"value\": 0.5000, \"order\": \"desc\"},\n"
+                         "    {\"name\": \"lab01 geometric mean\", \"value\": 0.6325, \"order\": \"desc\"},\n"
+                         "    {\"name\": \"03.c perf\", \"value\": 0.6000, \"order\": \"desc\"}\n  ]\n}\n");
     pl_scores_free(&s);
 }
 END_TEST
@@ -475,6 +506,7 @@ static Suite *suite(void)
     t = tcase_create("derived");
     tcase_add_checked_fixture(t, NULL, teardown);
     tcase_add_test(t, gradescope_exact);
+    tcase_add_test(t, gradescope_leaderboard);
     tcase_add_test(t, json_odd_bytes);
     tcase_add_test(t, autolab_subtotals_and_gradebook);
     tcase_add_test(t, tap_exact);
