@@ -59,11 +59,15 @@
    however they spill. Keys: 256 threads of 28 keys (tiles of 7168), four
    blocks an SM (64 registers); pairs, whose values ride along: 384 threads
    of 21 (tiles of 8064, CUB's shape for sm_80; for sm_90 and sm_100 CUB
-   takes 384 x 23 for pairs and 384 x 20 for keys), two blocks an SM. On an
-   H100 at 2^28 the
-   bench measured keys in 6.36 ms (1.01x CUB) and pairs in 9.44 ms (0.93x),
+   takes 384 x 23 for pairs and 384 x 20 for keys), three blocks an SM
+   (56 registers: it spills). On an H100 at 2^28 the bench measured keys in
+   6.36 ms (1.01x CUB) and pairs in 9.44 ms (0.93x, two blocks an SM),
    where 384 x 17 took 6.86 and 10.20 ms; the first version,
-   __match_any_sync and 15 keys a thread, took 10.6 and 13.1 ms. */
+   __match_any_sync and 15 keys a thread, took 10.6 and 13.1 ms. On an
+   H200 (2026-11-29, one run of the bench, median of 11) pairs of 384 x 21
+   took 8.98 ms at two blocks an SM (0.83x CUB's 7.47) and 8.14 ms at
+   three (0.92x); at 2^24 the two tie (0.83x and 0.82x, median of 15).
+   Three blocks an SM was not timed on an H100. */
 #define SORT_THREADS 256
 #define SORT_ITEMS 28
 #define SORT_BLOCKS_PER_SM 4
@@ -78,7 +82,7 @@
 #define SORT_SHORT_TILES_UP_TO (1L << 24)
 #define PAIR_THREADS 384
 #define PAIR_ITEMS 21
-#define PAIR_BLOCKS_PER_SM 2
+#define PAIR_BLOCKS_PER_SM 3
 
 /* How a warp ranks a digit among its lanes (tests/bench/bench_lab09_knobs.cu
    times each): RANK_MATCH, __match_any_sync; RANK_BALLOT, one ballot per
@@ -277,13 +281,19 @@ __device__ __forceinline__ unsigned prefix_before(unsigned *status, long t, int 
     }
 }
 
-/* The shared memory of a pass of T threads of I keys: the tile in sorted
-   order (keys, then values), each warp's digit counts (then its start within
-   each digit), the tile's count of each digit (EARLY only), each digit's
-   start in the tile and its global offset less that start. */
+/* The shared memory of a pass of T threads of I keys: each warp's digit
+   counts (then its start within each digit), and in the same words once
+   every key's place is known, the tile in sorted order (keys, then
+   values); the tile's count of each digit (EARLY only), each digit's
+   start in the tile and its global offset less that start. Sharing the
+   words takes 12 KB off a block of 384 threads, so that tiles of 384 x 23
+   (CUB's shape for pairs on sm_90) fit the 48 KB a block may declare. */
 template <int T, int I> struct pass_smem {
-    unsigned tile[T * I];
-    unsigned warp_hist[T / 32][OS_RADIX];
+    static_assert(I >= OS_RADIX / 32, "the tile's words hold the warps' counts");
+    union {
+        unsigned warp_hist[T / 32][OS_RADIX]; /* until each key's place is known */
+        unsigned tile[T * I];                 /* from then on */
+    };
     unsigned count[OS_RADIX];
     unsigned start[OS_RADIX];
     unsigned offset[OS_RADIX];
@@ -395,16 +405,21 @@ __device__ __forceinline__ void pass_tile(pass_smem<T, I> &s, const unsigned *__
     }
     __syncthreads();
 
-    /* the keys into shared memory in tile-sorted order */
+    /* each key's place in the tile; then, the warps' counts read by all
+       (their words are the tile's), the keys there in tile-sorted order */
     unsigned pos[I];
 #pragma unroll
     for (int j = 0; j < I; j++) {
         if ((WHOLE || first + j * 32 < count)) {
             const unsigned d = (key[j] >> shift) & 255;
             pos[j] = s.start[d] + hist[d] + rank[j];
-            s.tile[pos[j]] = key[j];
         }
     }
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < I; j++)
+        if ((WHOLE || first + j * 32 < count))
+            s.tile[pos[j]] = key[j];
     __syncthreads();
     /* pairs: the values loaded now (the keys' registers are free), in flight
        while the keys go out */

@@ -118,15 +118,21 @@ static const row variants[] = {
     V(256, 20, RANK_LEADER, false, 3), V(512, 12, RANK_LEADER, false, 2),
     /* longer tiles at the defaults' occupancy, and 512 or 256 threads */
     V(384, 18, RANK_LEADER, false, 3), V(384, 19, RANK_LEADER, false, 3), V(384, 20, RANK_LEADER, false, 3),
-    V(384, 21, RANK_LEADER, false, 3), V(512, 14, RANK_LEADER, false, 2),
+    V(384, 21, RANK_LEADER, false, 3) /* (d) pairs */, V(512, 14, RANK_LEADER, false, 2),
     V(256, 22, RANK_LEADER, false, 4), V(256, 24, RANK_LEADER, false, 4),
     V(512, 13, RANK_LEADER, false, 2), V(448, 15, RANK_LEADER, false, 2),
-    V(448, 16, RANK_LEADER, false, 2), V(384, 21, RANK_LEADER, false, 2) /* (d) pairs */,
+    V(448, 16, RANK_LEADER, false, 2), V(384, 21, RANK_LEADER, false, 2) /* (d) pairs until 2026-11-29 */,
     V(256, 26, RANK_LEADER, false, 4),
     V(256, 28, RANK_LEADER, false, 4) /* (d) keys */,
     /* longer still, or more registers a thread (2026-11-27: none faster) */
     V(256, 30, RANK_LEADER, false, 4), V(256, 32, RANK_LEADER, false, 4), V(256, 34, RANK_LEADER, false, 3),
     V(288, 25, RANK_LEADER, false, 3), V(320, 22, RANK_LEADER, false, 3),
+    /* for the pairs on an H200, where 384 x 21 at two blocks an SM was
+       0.83x CUB at 2^28 (2026-11-29): CUB's sm_90 shape and its
+       neighbours, which fit since the warps' counts share the tile's
+       shared memory (none faster) */
+    V(384, 23, RANK_LEADER, false, 2), V(384, 22, RANK_LEADER, false, 2), V(384, 24, RANK_LEADER, false, 2),
+    V(384, 19, RANK_LEADER, false, 2), V(512, 16, RANK_LEADER, false, 2), V(256, 30, RANK_LEADER, false, 3),
 };
 
 int main(int argc, char **argv)
