@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
 # tests/grading/test_slurm.sh: make grade SLURM=1 on a real Slurm cluster (issue
 # 17): this test starts one of its own, one node (this machine), as root
-# and without systemd: munged --force with a fresh key, slurmctld and slurmd
-# with a generated slurm.conf (proctrack/linuxproc, task/none, SlurmUser
-# root, the node's CPUs from nproc, ports found free, everything under a
-# temporary folder), and two stand-in GPUs (gres.conf binds gpu to
-# /dev/null and /dev/zero: Slurm then hands each task one of them and sets
-# CUDA_VISIBLE_DEVICES, as on a GPU node). Grading is the dry run
+# and without systemd, with two stand-in GPUs (tests/lib/slurm_cluster.sh:
+# Slurm hands each task one of them and sets CUDA_VISIBLE_DEVICES, as on a
+# GPU node). Grading is the dry run
 # (PRIMLAB_NO_GPU=1), so that it holds on a machine without a GPU, with a
 # secret seed. A timeout first on PATH (tests/grading/timeout_log.sh) logs, from
 # inside each task's grader, its CUDA_VISIBLE_DEVICES and when it ran.
@@ -52,107 +49,29 @@ if [ -z "${ARCH:-}" ] && ! nvidia-smi --query-gpu=compute_cap --format=csv,nohea
 fi
 
 . tests/lib/verdict.sh # say, verdict, finish, and the counts
+. tests/lib/slurm_cluster.sh
 
-# stop_cluster: the jobs cancelled, then the daemons this test started, by
-# their pid files, each waited for
-stopped=""
-stop_cluster() {
-    local f pid i
-    [ -z "$stopped" ] || return 0
-    stopped=1
-    [ -f "$c/slurmctld.pid" ] && SLURM_CONF=$c/slurm.conf timeout 10 scancel --user=root >/dev/null 2>&1 && sleep 1
-    for f in "$c/slurmd.pid" "$c/slurmctld.pid" "$c/munged.pid"; do
-        pid=$(cat "$f" 2>/dev/null) && [ -n "$pid" ] || continue
-        kill -TERM "$pid" 2>/dev/null || continue
-        for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null
-    done
-}
-trap 'stop_cluster; rm -rf "$t"' EXIT # (bash runs it when INT, TERM or HUP stop the test too)
+trap 'slurm_cluster_stop; rm -rf "$t"' EXIT # (bash runs it when INT, TERM or HUP stop the test too)
 
 # ------------------------------------------------------------- can we?
-if [ "$(id -u)" != 0 ]; then
-    say SKIP "grading through Slurm" "needs root (the test's slurmctld and slurmd run as SlurmUser=root)"
+why=$(slurm_cluster_missing "$t")
+if [ -n "$why" ]; then
+    say SKIP "grading through Slurm" "$why"
     finish
 fi
 if ! command -v bwrap >/dev/null || ! err=$(bwrap --ro-bind / / --unshare-all --die-with-parent true 2>&1); then
     say SKIP "grading through Slurm" "bwrap is missing or cannot start a sandbox here (${err:-not installed}): make grade needs it"
     finish
 fi
-export PATH=$PATH:/usr/sbin:/sbin
-have() { for x in slurmctld slurmd munged sbatch squeue scancel; do command -v "$x" >/dev/null || return 1; done; }
-if ! have; then
-    harness/bootstrap.sh --slurm >"$t/bootstrap.log" 2>&1
-    if ! have; then
-        why=$(grep -m 1 'warning: Slurm' "$t/bootstrap.log" | sed 's/^bootstrap: warning: //')
-        say SKIP "grading through Slurm" "${why:-Slurm or MUNGE is missing and harness/bootstrap.sh --slurm could not install them}"
-        finish
-    fi
-fi
 make -s --no-print-directory build/primlab-results >"$t/make.log" 2>&1 ||
     { say FAIL "make build/primlab-results" "$(tail -n 3 "$t/make.log")"; finish; }
 
 # ------------------------------------------------------------- cluster
-mkdir -p "$c/state" "$c/spool" && chmod 700 "$c" || exit 2
-read -r ctld_port slurmd_port < <(python3 -c '
-import socket
-s = [socket.socket() for _ in range(2)]
-for x in s: x.bind(("127.0.0.1", 0))
-print(*(x.getsockname()[1] for x in s))')
-node=$(hostname -s)
-head -c 1024 /dev/urandom >"$c/munge.key" && chmod 400 "$c/munge.key"
-cat >"$c/slurm.conf" <<EOF
-# a one-node cluster for tests/grading/test_slurm.sh
-ClusterName=primlabtest
-SlurmctldHost=$node(127.0.0.1)
-SlurmctldPort=$ctld_port
-SlurmdPort=$slurmd_port
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-CredType=cred/munge
-AuthInfo=socket=$c/munge.socket
-StateSaveLocation=$c/state
-SlurmdSpoolDir=$c/spool
-SlurmctldPidFile=$c/slurmctld.pid
-SlurmdPidFile=$c/slurmd.pid
-SlurmctldLogFile=$c/slurmctld.log
-SlurmdLogFile=$c/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-MpiDefault=none
-ReturnToService=2
-MinJobAge=600
-KillWait=5
-GresTypes=gpu
-NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) Gres=gpu:2 State=UNKNOWN
-PreemptType=preempt/partition_prio
-PreemptMode=CANCEL
-PartitionName=primlab Nodes=$node Default=YES MaxTime=INFINITE State=UP PriorityTier=1
-PartitionName=urgent Nodes=$node MaxTime=INFINITE State=UP PriorityTier=2
-EOF
-printf 'NodeName=%s Name=gpu File=/dev/null\nNodeName=%s Name=gpu File=/dev/zero\n' "$node" "$node" >"$c/gres.conf"
-export SLURM_CONF=$c/slurm.conf
-started() { # started: problems starting the daemons, or nothing
-    munged --force --key-file="$c/munge.key" --socket="$c/munge.socket" --pid-file="$c/munged.pid" \
-        --log-file="$c/munged.log" --seed-file="$c/munged.seed" >"$c/start.log" 2>&1 || { echo "munged: $(tail -n 1 "$c/start.log")"; return; }
-    slurmctld >>"$c/start.log" 2>&1 || { echo "slurmctld: $(tail -n 1 "$c/start.log")"; return; }
-    slurmd >>"$c/start.log" 2>&1 || { echo "slurmd: $(tail -n 1 "$c/start.log")"; return; }
-    for _ in $(seq 100); do
-        [ "$(sinfo -h -n "$node" -o %T 2>/dev/null)" = idle ] && return
-        sleep 0.2
-    done
-    echo "the node is not idle after 20 s: $(sinfo -h -o '%T %E' 2>&1 | head -n 1); $(grep -h error "$c"/slurm*.log | tail -n 1)"
-}
-why=$(started)
-if [ -n "$why" ]; then
-    say FAIL "a one-node Slurm cluster starts" "$why"
+if ! slurm_cluster_start "$c"; then
+    say FAIL "a one-node Slurm cluster starts" "$slurm_why"
     finish
 fi
+node=$slurm_node
 say OK "a one-node Slurm cluster starts ($(slurmctld -V), node $node, $(nproc) CPUs, 2 stand-in GPUs)"
 
 # ------------------------------------------------------------- class
@@ -399,10 +318,6 @@ grep -hE '^Submitted batch job|^   task |^-- Slurm job|^== |Slurm task' "$t/1.ou
 echo "== dan past his time limit, then preempted (stage 6)"
 grep -hE '^Submitted batch job|not graded: .*Slurm task' "$t/7.out" "$t/8.out" 2>/dev/null | sed 's/^/   /'
 sed 's/^/   /' "$g/gradebook.csv"
-stop_cluster
-p=""
-for f in slurmd slurmctld munged; do
-    pid=$(cat "$c/$f.pid" 2>/dev/null) && kill -0 "$pid" 2>/dev/null && p="$p; $f ($pid) is still running"
-done
-verdict "the daemons it started are stopped" "$p"
+slurm_cluster_stop
+verdict "the daemons it started are stopped" "$(slurm_cluster_left)"
 finish
