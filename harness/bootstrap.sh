@@ -8,9 +8,9 @@
 #                                   if it can
 #   harness/bootstrap.sh --plots    also gnuplot with PNG, SVG and PDF output
 #   harness/bootstrap.sh --fuzz     also clang with libFuzzer (make fuzz), optional
-#   harness/bootstrap.sh --slurm    also Slurm and MUNGE (slurmctld, slurmd, sbatch,
-#                                   munged: tests/grading/test_slurm.sh starts a one-node
-#                                   cluster with them), optional
+#   harness/bootstrap.sh --slurm    also Slurm and MUNGE (slurmctld, slurmd, sbatch, srun,
+#                                   munged: tests/grading/test_slurm.sh and test_serve_slurm.sh
+#                                   start a one-node cluster with them), optional
 #   harness/bootstrap.sh --browser  also Chromium (tests/lib/report_browser.sh opens
 #                                   the HTML class report in it), optional
 #
@@ -222,7 +222,7 @@ fi
 # and MUNGE (Slurm's authentication), as the distribution packages them.
 have_slurm() {
     local c
-    for c in slurmctld slurmd sbatch squeue scancel munged; do
+    for c in slurmctld slurmd sbatch srun squeue scancel munged; do
         command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || return 1
     done
 }
@@ -230,7 +230,7 @@ if [ "$want_slurm" = 1 ]; then
     if have_slurm || { apt_install slurmctld slurmd munge slurm-client && have_slurm; }; then
         say "slurm: $(slurmctld -V 2>/dev/null || /usr/sbin/slurmctld -V 2>/dev/null) (slurmctld, slurmd, sbatch, munged found)"
     else
-        say "warning: Slurm or MUNGE is missing (${why:-installed, but a command is still not found}): tests/grading/test_slurm.sh will skip"
+        say "warning: Slurm or MUNGE is missing (${why:-installed, but a command is still not found}): tests/grading/test_slurm.sh and test_serve_slurm.sh will skip"
     fi
 fi
 

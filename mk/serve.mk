@@ -58,8 +58,15 @@ tokens: build/primlab-serve-admin
 # names another runner, the kit is first made current for every lab
 # (harness/grade.sh --kit: build/grade-kit, from the handout, its parts
 # built), then each job is that kit's harness/serve/run-job.sh.
+# SERVE_SLURM=1, on a Slurm cluster's login node: SERVE_SLOTS jobs at once
+# (2), each a Slurm job on a node (harness/serve/slurm-job.sh; its options
+# SERVE_PARTITION, SERVE_GRES, SERVE_TIME and SERVE_SRUN reach it from the
+# command line, as make grade SLURM=1's GRADE_ ones do), the kit built for
+# the nodes as make grade SLURM=1 builds it: ARCH, else this host's GPU's,
+# else the portable set.
 SERVE_ADDR ?= 127.0.0.1:8750
-SERVE_VARS := SERVE_ADDR SERVE_DIR SERVE_DB SERVE_GPUS SERVE_DRY SERVE_RUNNER SERVE_JOB_TIMEOUT SERVE_BUSY_PAUSE \
+SERVE_VARS := SERVE_ADDR SERVE_DIR SERVE_DB SERVE_GPUS SERVE_DRY SERVE_SLURM SERVE_SLOTS SERVE_RUNNER \
+              SERVE_JOB_TIMEOUT SERVE_BUSY_PAUSE \
               SERVE_LOCK_WAIT SERVE_PER_HOUR \
               SERVE_CAP SERVE_MAX_UPLOAD SERVE_RATE SERVE_BURST SERVE_HEADER_S SERVE_REQUEST_S SERVE_CONNS \
               SERVE_PER_IP SERVE_THREADS SERVE_TRUST_PROXY
@@ -69,7 +76,8 @@ serve:
 	@echo "make serve: the headers of SQLite, OpenSSL or libmicrohttpd are missing (harness/bootstrap.sh installs libsqlite3-dev, libssl-dev, libmicrohttpd-dev)" >&2; exit 2
 else
 serve: build/primlab-serve
-	$(Q)runner="$(SERVE_RUNNER)"; \
+	$(Q)$(if $(filter 1,$(SERVE_SLURM)),$(if $(ARCH),,export ARCH=$(if $(GPU_CC),sm_$(GPU_CC),portable);)) \
+	runner="$(SERVE_RUNNER)"; \
 	if [ -z "$$runner" ]; then \
 	    kit=$$(LAB= LABS="$(LAB_IDS)" harness/grade.sh --kit) || exit $$?; \
 	    runner=$$kit/harness/serve/run-job.sh; \

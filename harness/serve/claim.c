@@ -18,6 +18,18 @@
  * failed with that reason; one that ends without a status fails its job
  * with its exit status.
  *
+ * On a Slurm cluster (SERVE_SLURM=1, slurm.c) a claimer is a slot, not a
+ * GPU: it runs harness/serve/slurm-job.sh, which runs the runner on a node
+ * through srun and writes the status when Slurm ended the job (failed:
+ * cancelled, past its time limit; machine: the node failed, preempted;
+ * busy: Slurm refused it). SERVE_JOB_TIMEOUT counts from the job's start
+ * on its node (JOBDIR/runner.node), not its wait in Slurm's queue. A
+ * machine verdict is one node's, not the slot's: the job goes back to the
+ * queue once, and fails the second time; the slot stays. A job handed
+ * back or failed at the service's stop, or past its time, has its Slurm
+ * job cancelled (by name) and waited for; so does one the service died
+ * under, at the next start.
+ *
  * Invariant: a runner never starts unrecorded. The child waits on a pipe
  * until its process group, start time and boot are written to
  * JOBDIR/runner.pgid; if the service dies first, the pipe closes and the
@@ -197,6 +209,8 @@ static int note_running(const pl_job *j, void *ctx)
 int claim_recover(char *why, size_t cap)
 {
     long ids[4096], *cursor[2] = {ids, ids + 4096};
+    if (cfg.slurm && slurm_start(why, cap) != 0)
+        return -1;
     pl_queue *q = db_lock();
     int rc = pl_queue_each(q, NULL, PL_JOB_RUNNING, note_running, cursor, why, cap);
     db_unlock();
@@ -207,6 +221,8 @@ int claim_recover(char *why, size_t cap)
         if (n)
             serve_log("job %ld: killed %d process%s its runner left when the service stopped", *id, n,
                       n == 1 ? "" : "es");
+        if (cfg.slurm && slurm_cancel(*id) != 0)
+            serve_log("job %ld: its Slurm job may still run (harness/serve/slurm-job.sh cancel failed)", *id);
     }
     int requeued = 0, failed = 0;
     q = db_lock();
@@ -243,8 +259,9 @@ int claim_recover(char *why, size_t cap)
 
 /* ------------------------------------------------------------ a runner */
 
-/* The runner's environment: the service's, with its own CUDA_VISIBLE_DEVICES,
-   PRIMLAB_SERVE_JOB, SERVE_DIR and (dry) PRIMLAB_NO_GPU. Free with free(). */
+/* The runner's environment: the service's, with its own CUDA_VISIBLE_DEVICES
+   (none on Slurm: Slurm sets it on the node), PRIMLAB_SERVE_JOB, SERVE_DIR
+   and (dry) PRIMLAB_NO_GPU. Free with free(). */
 static char **runner_env(int gpu, const char *jobdir)
 {
     static const char *const ours[] = {"CUDA_VISIBLE_DEVICES=", "PRIMLAB_SERVE_JOB=", "SERVE_DIR=",
@@ -271,7 +288,7 @@ static char **runner_env(int gpu, const char *jobdir)
         if (!skip)
             env[k++] = *e;
     }
-    for (int i = 0; i < (cfg.dry ? 4 : 3); i++) {
+    for (int i = cfg.slurm ? 1 : 0; i < (cfg.dry ? 4 : 3); i++) {
         env[k++] = strcpy(text, extra[i]);
         text += strlen(extra[i]) + 1;
     }
@@ -286,7 +303,11 @@ static pid_t spawn(const slot *s, const pl_job *j, const char *upload, const cha
     char logpath[PATH_MAX], rec[PATH_MAX];
     pathf(logpath, sizeof logpath, "%s/runner.log", jobdir);
     pathf(rec, sizeof rec, "%s/runner.pgid", jobdir);
-    char *argv[] = {cfg.runner, (char *)upload, (char *)j->lab, (char *)jobdir, NULL};
+    char seconds[16];
+    snprintf(seconds, sizeof seconds, "%d", cfg.job_timeout);
+    char *local[] = {cfg.runner, (char *)upload, (char *)j->lab, (char *)jobdir, NULL};
+    char *slurm[] = {cfg.slurm_script, "run", seconds, cfg.runner, (char *)upload, (char *)j->lab, (char *)jobdir, NULL};
+    char **argv = cfg.slurm ? slurm : local;
     char **env = runner_env(s->pub.gpu, jobdir);
     int log = open(logpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600), go[2] = {-1, -1};
     pid_t pid = -1;
@@ -395,19 +416,32 @@ static int read_status(const char *jobdir, char *why, size_t cap)
     return 0;
 }
 
+/* Where slot S ran its job, for the log: its GPU; on Slurm the node, its
+   GPU and the Slurm job, or the slot's number when the job never started. */
+static const char *ran_on(const slot *s, char *out, size_t cap)
+{
+    if (!cfg.slurm)
+        snprintf(out, cap, "GPU %d", s->pub.gpu);
+    else if (s->pub.where[0])
+        snprintf(out, cap, "%s", s->pub.where);
+    else
+        snprintf(out, cap, "Slurm slot %d", s->pub.gpu);
+    return out;
+}
+
 static void end_job(const slot *s, const pl_job *j, int ok, const char *reason, double t0)
 {
-    char why[256];
+    char why[256], on[128];
     pl_queue *q = db_lock();
     int rc = pl_queue_finish(q, j->id, ok, reason, wall_now(), why, sizeof why);
     db_unlock();
+    ran_on(s, on, sizeof on);
     if (rc != 0)
         serve_log("job %ld: %s", j->id, why);
     else if (ok)
-        serve_log("job %ld (lab %s) done on GPU %d in %.2f s", j->id, j->lab, s->pub.gpu, mono_now() - t0);
+        serve_log("job %ld (lab %s) done on %s in %.2f s", j->id, j->lab, on, mono_now() - t0);
     else
-        serve_log("job %ld (lab %s) failed on GPU %d in %.2f s: %s", j->id, j->lab, s->pub.gpu, mono_now() - t0,
-                  reason);
+        serve_log("job %ld (lab %s) failed on %s in %.2f s: %s", j->id, j->lab, on, mono_now() - t0, reason);
 }
 
 static void hand_back(const pl_job *j)
@@ -418,6 +452,62 @@ static void hand_back(const pl_job *j)
     db_unlock();
     if (rc != 0)
         serve_log("job %ld: %s", j->id, why);
+}
+
+/* On Slurm, once job J has started on its node (JOBDIR/runner.node): the
+   slot and the job's record say where (the node's GPU, the node, the Slurm
+   job). 1 once it has, else 0. */
+static int placed(slot *s, const pl_job *j, const char *jobdir)
+{
+    int gpu;
+    char where[sizeof s->pub.where], model[sizeof j->model], why[256];
+    if (!slurm_where(jobdir, &gpu, where, sizeof where, model, sizeof model))
+        return 0;
+    pthread_mutex_lock(&lock);
+    snprintf(s->pub.where, sizeof s->pub.where, "%s", where);
+    pthread_mutex_unlock(&lock);
+    pl_queue *q = db_lock();
+    int rc = pl_queue_place(q, j->id, gpu, model, why, sizeof why);
+    db_unlock();
+    if (rc != 0)
+        serve_log("job %ld: %s", j->id, why);
+    return 1;
+}
+
+/* await on Slurm: SERVE_JOB_TIMEOUT counted from job J's start on its node,
+   not from its wait in Slurm's queue (the nodes may all be taken). */
+static int await_slurm(slot *s, const pl_job *j, pid_t pid, const char *jobdir)
+{
+    double deadline = 0; /* 0: not started */
+    for (;;) {
+        double now = mono_now();
+        if (deadline && now >= deadline)
+            return 1;
+        int how = await(pid, deadline && deadline < now + 1 ? deadline : now + 1, 1);
+        if (!deadline && placed(s, j, jobdir))
+            deadline = mono_now() + cfg.job_timeout;
+        if (how != 1)
+            return how;
+    }
+}
+
+/* On Slurm, the jobs a node's machine verdict handed back: a second one
+   fails the job (the last 64 kept; a restart forgets, the queue counts
+   those). Under lock. */
+static long machine_once[64];
+static unsigned n_machine_once;
+
+/* Whether job ID had a machine verdict before; noted if not. */
+static int machine_before(long id)
+{
+    pthread_mutex_lock(&lock);
+    int seen = 0;
+    for (unsigned i = 0; i < 64 && !seen; i++)
+        seen = machine_once[i] == id;
+    if (!seen)
+        machine_once[n_machine_once++ % 64] = id;
+    pthread_mutex_unlock(&lock);
+    return seen;
 }
 
 /* Runs job J on slot S to its end (or hands it back). */
@@ -444,10 +534,15 @@ static void run_one(slot *s, const pl_job *j)
         snprintf(s->pub.lab, sizeof s->pub.lab, "%s", j->lab);
         snprintf(s->pub.student, sizeof s->pub.student, "%s", j->student);
         s->pub.since = wall_now();
+        s->pub.where[0] = '\0';
     }
     pthread_mutex_unlock(&lock);
     pid_t pid = stop ? -1 : spawn(s, j, upload, jobdir, why, sizeof why);
-    int how = stop ? 2 : pid < 0 ? -1 : await(pid, t0 + cfg.job_timeout, 1), st = 0;
+    int how = stop ? 2
+              : pid < 0 ? -1
+              : cfg.slurm ? await_slurm(s, j, pid, jobdir)
+                          : await(pid, t0 + cfg.job_timeout, 1),
+        st = 0;
     if (how == 2 && pid > 0) { /* the service stops: TERM, then KILL after 5 s */
         kill(-pid, SIGTERM);
         if (await(pid, mono_now() + 5, 0) != 0)
@@ -456,6 +551,8 @@ static void run_one(slot *s, const pl_job *j)
     if (pid > 0) {
         kill(-pid, SIGKILL); /* what the runner left in its group; its pid is not reaped yet */
         waitpid(pid, &st, 0);
+        if (cfg.slurm && how != 0) /* stopped, or past its time: its Slurm job too */
+            slurm_cancel(j->id);
     }
     pathf(rec, sizeof rec, "%s/runner.pgid", jobdir);
     unlink(rec);
@@ -466,7 +563,10 @@ static void run_one(slot *s, const pl_job *j)
     int verdict = how == 0 ? read_status(jobdir, said, sizeof said) : 0;
     if (how != 2 && verdict != 'b' && s->busy) { /* a runner got the grading kit */
         s->busy = 0;
-        serve_log("GPU %d takes jobs again: the grading kit is free", s->pub.gpu);
+        if (cfg.slurm)
+            serve_log("Slurm slot %d takes jobs again", s->pub.gpu);
+        else
+            serve_log("GPU %d takes jobs again: the grading kit is free", s->pub.gpu);
     }
     if (how == 2) {
         hand_back(j);
@@ -491,7 +591,10 @@ static void run_one(slot *s, const pl_job *j)
         s->pub.paused_until = wall_now() + cfg.busy_pause;
         snprintf(s->pub.paused_why, sizeof s->pub.paused_why, "%s", said);
         pthread_mutex_unlock(&lock);
-        if (!s->busy)
+        if (!s->busy && cfg.slurm)
+            serve_log("Slurm slot %d pauses (%d s at a time): %s (job %ld goes back to the queue)", s->pub.gpu,
+                      cfg.busy_pause, said, j->id);
+        else if (!s->busy)
             serve_log("GPU %d pauses (%d s at a time, until the grading kit is free): %s (job %ld goes back to "
                       "the queue)",
                       s->pub.gpu, cfg.busy_pause, said, j->id);
@@ -505,6 +608,17 @@ static void run_one(slot *s, const pl_job *j)
         end_job(s, j, 0, said, t0);
         break;
     case 'm':
+        if (cfg.slurm && machine_before(j->id)) {
+            snprintf(why, sizeof why, "the grading machines failed twice: %s", said);
+            end_job(s, j, 0, why, t0);
+            break;
+        }
+        if (cfg.slurm) { /* one node, not the cluster: the slot stays */
+            serve_log("job %ld goes back to the queue once (it ran on %s): %s", j->id,
+                      s->pub.where[0] ? s->pub.where : "no node", said);
+            hand_back(j);
+            break;
+        }
         pthread_mutex_lock(&lock);
         s->pub.out = 1;
         snprintf(s->pub.out_why, sizeof s->pub.out_why, "%s", said);
@@ -541,7 +655,8 @@ static void *claimer(void *arg)
         char why[256];
         if (!out && !paused) {
             pl_queue *q = db_lock();
-            rc = pl_queue_claim_on(q, s->pub.gpu, s->pub.model, wall_now(), &j, why, sizeof why);
+            rc = cfg.slurm ? pl_queue_claim_on(q, -1, "waiting for a Slurm node", wall_now(), &j, why, sizeof why)
+                           : pl_queue_claim_on(q, s->pub.gpu, s->pub.model, wall_now(), &j, why, sizeof why);
             db_unlock();
             if (rc == 1) {
                 run_one(s, &j);
@@ -549,7 +664,7 @@ static void *claimer(void *arg)
                 continue;
             }
             if (rc < 0)
-                serve_log("GPU %d: %s", s->pub.gpu, why);
+                serve_log("%s %d: %s", cfg.slurm ? "Slurm slot" : "GPU", s->pub.gpu, why);
         }
         /* nothing to run: wait for a job (claim_wake), at most 1 s (jobs
            queued by another process), or for the stop */

@@ -394,13 +394,19 @@ void page_render(sbuf *b, const char *who, int role, const char *notice)
     db_unlock();
 
     page_head(b, "primlab check service", 15);
-    sb_printf(b, "<h1>primlab check service</h1>\n<p>%ld job%s waiting, %ld running on %d GPU%s%s.</p>\n", queued,
-              queued == 1 ? "" : "s", running, n, n == 1 ? "" : "s", cfg.dry ? " (a dry run: no GPU)" : "");
+    const char *unit = cfg.slurm ? "Slurm slot" : "GPU";
+    sb_printf(b, "<h1>primlab check service</h1>\n<p>%ld job%s waiting, %ld running on %d %s%s%s.</p>\n", queued,
+              queued == 1 ? "" : "s", running, n, unit, n == 1 ? "" : "s", cfg.dry ? " (a dry run: no GPU)" : "");
 
-    sb_printf(b, "<h2>GPUs</h2>\n<table><tr><th>GPU</th><th>model</th><th>now</th></tr>\n");
+    /* on Slurm a slot is a job at a time, anywhere: where its job runs */
+    sb_printf(b, "<h2>%ss</h2>\n<table><tr><th>%s</th><th>%s</th><th>now</th></tr>\n", unit, cfg.slurm ? "slot" : "GPU",
+              cfg.slurm ? "where" : "model");
     for (int i = 0; i < n; i++) {
         sb_printf(b, "<tr><td>%d</td><td>", slots[i].gpu);
-        sb_html(b, slots[i].model);
+        if (!cfg.slurm)
+            sb_html(b, slots[i].model);
+        else if (slots[i].job)
+            sb_html(b, slots[i].where[0] ? slots[i].where : "waiting for a Slurm node");
         sb_printf(b, "</td><td>");
         if (slots[i].out) {
             sb_printf(b, "out of the rotation: ");

@@ -427,6 +427,20 @@ int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap)
     return rc ? -1 : 0;
 }
 
+int pl_queue_place(pl_queue *q, long id, int gpu, const char *model, char *why, size_t cap)
+{
+    sqlite3_stmt *st = prepare(q, "UPDATE jobs SET gpu = ?2, model = ?3 WHERE id = ?1 AND state = 1", why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int(st, 2, gpu);
+    sqlite3_bind_text(st, 3, model ? model : "", -1, SQLITE_STATIC);
+    int rc = run_one(q, st, why, cap);
+    if (rc > 0)
+        snprintf(why, cap, "no running job %ld", id);
+    return rc ? -1 : 0;
+}
+
 /* The position, by the round robin: job J, the k-th queued job of its
    student S (k = 0 for the oldest), goes after S's k earlier jobs, after
    min(n, k) jobs of each other student T with n jobs queued, and after one

@@ -129,6 +129,11 @@ int pl_queue_claim_on(pl_queue *q, int gpu, const char *model, double now, pl_jo
    failed, or the service stops): 0, or -1 (why) when no job ID runs. */
 int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap);
 
+/* Running job ID runs on GPU of MODEL after all: a Slurm job, whose node
+   gave it a GPU once it started ("NVIDIA H100, node n1, Slurm job 7"). 0,
+   or -1 (why) when no job ID runs. */
+int pl_queue_place(pl_queue *q, long id, int gpu, const char *model, char *why, size_t cap);
+
 /* How many queued jobs go before job ID, by the round robin as it stands
    (every student with jobs waiting takes a turn before a student's next
    one): an estimate, since jobs submitted later by others who waited

@@ -112,9 +112,19 @@ static long env_long(const char *name, long dflt, long lo, long hi)
 
 /* The GPUs: SERVE_GPUS ("0 1", "0,1"; "none": no claimer, jobs wait), else
    two slots for a dry run, else every GPU nvidia-smi lists; with the
-   models nvidia-smi names. */
+   models nvidia-smi names. On a Slurm cluster (SERVE_SLURM=1) slots, not
+   GPUs: SERVE_SLOTS jobs at once (2; 0: none runs), each given its GPU by
+   Slurm. */
 static void find_gpus(void)
 {
+    if (cfg.slurm) {
+        cfg.ngpus = (int)env_long("SERVE_SLOTS", 2, 0, SERVE_MAX_GPUS);
+        for (int i = 0; i < cfg.ngpus; i++) {
+            cfg.gpus[i] = i;
+            snprintf(cfg.models[i], sizeof cfg.models[i], "Slurm");
+        }
+        return;
+    }
     char models[SERVE_MAX_GPUS][64] = {{0}};
     FILE *p = cfg.dry ? NULL : popen("nvidia-smi --query-gpu=index,name --format=csv,noheader 2>/dev/null", "r");
     int listed[SERVE_MAX_GPUS], nlisted = 0;
@@ -209,6 +219,7 @@ static void read_config(void)
             "or harness/grade.sh --kit, makes the kit)",
             runner, errno ? strerror(errno) : "not executable");
     cfg.dry = (int)env_long("SERVE_DRY", 0, 0, 1);
+    cfg.slurm = (int)env_long("SERVE_SLURM", 0, 0, 1);
     cfg.max_upload = env_long("SERVE_MAX_UPLOAD", 1L << 20, 64, 1L << 30);
     cfg.job_timeout = (int)env_long("SERVE_JOB_TIMEOUT", 1200, 1, 7 * 86400);
     cfg.busy_pause = (int)env_long("SERVE_BUSY_PAUSE", 30, 1, 3600);
@@ -340,7 +351,8 @@ int main(int argc, char **argv)
         fprintf(a, "%s\n", url);
         fclose(a);
     }
-    serve_log("%d GPU slot%s%s, labs %s, SERVE_DIR %s, runner %s", cfg.ngpus, cfg.ngpus == 1 ? "" : "s",
+    serve_log("%d %s slot%s%s, labs %s, SERVE_DIR %s, runner %s", cfg.ngpus, cfg.slurm ? "Slurm" : "GPU",
+              cfg.ngpus == 1 ? "" : "s",
               cfg.dry ? " (dry run)" : "", cfg.labs, cfg.dir, cfg.runner);
     serve_log("listening on %s", url);
 

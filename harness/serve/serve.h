@@ -11,6 +11,8 @@
  *             boards of the done jobs, cached)
  *   claim.c   one claimer per GPU: takes the next job fairly, runs
  *             SERVE_RUNNER on it in its own process group, ends it
+ *   slurm.c   SERVE_SLURM=1: a claimer per slot runs each job on a node
+ *             of a Slurm cluster (harness/serve/slurm-job.sh)
  *
  * Trust: nothing here runs student code. A job's upload goes to the
  * runner (harness/serve/run-job.sh) as a file; the runner stages and
@@ -44,7 +46,9 @@ typedef struct serve_config {
     int conns, per_ip;        /* SERVE_CONNS (512), SERVE_PER_IP (32; 0: none, behind a proxy) connections at once */
     int threads;              /* SERVE_THREADS, the HTTP side's threads (4) */
     int trust_proxy;          /* SERVE_TRUST_PROXY=1: X-Real-IP from a loopback peer names the client */
-    int ngpus;                /* the slots: SERVE_GPUS, or nvidia-smi's, or two (dry) */
+    int slurm;                /* SERVE_SLURM=1: each job a Slurm job (slurm.c), SERVE_SLOTS at once */
+    char slurm_script[PATH_MAX]; /* then: the kit's harness/serve/slurm-job.sh, absolute */
+    int ngpus;                /* the slots: SERVE_GPUS, or nvidia-smi's, or two (dry); SERVE_SLOTS (Slurm) */
     int gpus[SERVE_MAX_GPUS];
     char models[SERVE_MAX_GPUS][64];
     char boot_id[40];         /* this boot's id: a runner recorded under another is gone */
@@ -69,8 +73,9 @@ double mono_now(void); /* seconds, monotonic */
 
 /* ---------------------------------------------------------------- claim.c */
 typedef struct serve_slot {
-    int gpu;
+    int gpu;                /* a local GPU's index; a Slurm slot's number */
     char model[64];
+    char where[96];         /* Slurm: where its job runs ("node n1, GPU 0, Slurm job 7"), or waits */
     int out;                /* left the rotation: its runner said the GPU failed */
     char out_why[256];
     double paused_until;    /* wall: takes no job until then (its runner said busy) */
@@ -93,6 +98,19 @@ int claim_stop(void);
 void claim_wake(void);
 /* A copy of the slots into out (SERVE_MAX_GPUS): how many. */
 int claim_slots(serve_slot *out);
+
+/* ---------------------------------------------------------------- slurm.c */
+/* SERVE_SLURM=1, before the claimers start: the script found, and the
+   cluster would take the jobs (slurm-job.sh check). 0, or -1 with why. */
+int slurm_start(char *why, size_t cap);
+/* Job ID's Slurm job cancelled and waited for until it left the queue
+   (slurm-job.sh cancel): 0, or -1 (its lines in the log). */
+int slurm_cancel(long id);
+/* Where job ID runs, from JOBDIR/runner.node (written on the node as the
+   job starts): 1 with the node's GPU (-1: none named), a line for people
+   ("node n1, GPU 0, Slurm job 7") and one for the job's record (the GPU's
+   model, the node, the Slurm job); 0 while the job has not started. */
+int slurm_where(const char *jobdir, int *gpu, char *where, size_t wcap, char *model, size_t mcap);
 
 /* ----------------------------------------------------------------- http.c */
 struct MHD_Daemon;
