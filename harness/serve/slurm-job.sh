@@ -146,7 +146,7 @@ run)
     [ $# = 6 ] || die "usage: slurm-job.sh run SECONDS RUNNER UPLOAD LAB JOBDIR"
     seconds=$2 runner=$3 upload=$4 lab=$5 dir=$6
     job=$(name "$dir")
-    cancel "$job" || say "$dir" busy "an earlier attempt's Slurm job ($job) has not left the queue (scancel, 60 s)"
+    cancel "$job" || say "$dir" busy "Slurm does not answer, or an earlier attempt's Slurm job ($job) has not left the queue 60 s after scancel"
     before=$(squeue -h -t all -u "$user" -n "$job" -o %i 2>/dev/null | sort -n | tail -n 1)
     srun_options "$seconds"
     srun "${opts[@]}" --job-name="$job" --chdir="$dir" "$0" node "$runner" "$upload" "$lab" "$dir"
