@@ -17,7 +17,12 @@
 # of the lab's folder (01-prefix-sum/...), the body of
 # POST $SERVE_URL/api/jobs?lab=01, with the token as
 # `Authorization: Bearer plk_...` (passed to curl on its standard input,
-# never on its command line, where ps shows it).
+# never on its command line, where ps shows it) and an id of this
+# submission's own, `X-Primlab-Submission:` 32 hex digits (128 bits of
+# /dev/urandom). When no answer comes (the connection failed or timed
+# out, or a proxy answered 502 or 504), it is sent once more with the
+# same id, SUBMIT_POLL seconds later: a service that had stored the job
+# answers with that job (200), not a second one.
 #
 # What comes back, when the job is done: its report.txt, printed, and
 # with it results.json, scores.tsv, figure.svg (when the service drew
@@ -96,15 +101,32 @@ trap 'rm -rf "$tmp"' EXIT
 # ---------------------------------------------------------------- HTTP
 
 # http METHOD PATH OUT [FILE]: ask the service; the status in $code, the
-# answer in OUT; a failure to reach it ends here, with curl's reason.
+# answer in OUT; a failure to reach it ends here, with curl's reason. A
+# POST (FILE, the submission $submission) whose answer is lost is sent
+# once more (the header says when).
 http() {
     local args=(-sS -o "$3" -w '%{http_code} %{content_type}' --connect-timeout 15 --max-time 300
         -A "primlab-submit/$(cat VERSION 2>/dev/null || echo 0)" --config -)
-    [ "$1" = POST ] && args+=(-X POST -H "Content-Type: application/gzip" -H "Expect:" --data-binary "@$4")
-    local got
-    got=$(printf 'header = "Authorization: Bearer %s"\n' "$token" | curl "${args[@]}" "$url$2" 2>"$tmp/curl.err") ||
-        die "cannot reach the check service at $url: $(tail -n 1 "$tmp/curl.err" | sed 's/^curl: ([0-9]*) //')"
-    code=${got%% *} ctype=${got#* }
+    local got ok tries=1 why
+    if [ "$1" = POST ]; then
+        args+=(-X POST -H "Content-Type: application/gzip" -H "Expect:" -H "X-Primlab-Submission: $submission"
+            --data-binary "@$4")
+        tries=2
+    fi
+    while :; do
+        ok=1
+        got=$(printf 'header = "Authorization: Bearer %s"\n' "$token" | curl "${args[@]}" "$url$2" 2>"$tmp/curl.err") || ok=0
+        why=$(tail -n 1 "$tmp/curl.err" | sed 's/^curl: ([0-9]*) //')
+        code=${got%% *} ctype=${got#* }
+        if [ $ok = 1 ]; then
+            case "$code" in 502 | 504) why="a proxy's $code" ;; *) return ;; esac
+        fi
+        tries=$((tries - 1))
+        [ $tries -gt 0 ] || break
+        say "no answer from the check service ($why): sending it again, as the same submission"
+        sleep "$poll"
+    done
+    [ $ok = 1 ] || die "cannot reach the check service at $url: $why"
 }
 
 # reason FILE: the service's one-line reason, as printable text
@@ -297,8 +319,11 @@ else
     lab=$lab_arg
     [[ $lab =~ ^[0-9]$ ]] && lab=0$lab
     pack "$lab"
+    submission=$(od -An -N16 -tx1 /dev/urandom 2>/dev/null | tr -d ' \n')
+    [[ $submission =~ ^[0-9a-f]{32}$ ]] || die "cannot make the submission's id (od -N16 of /dev/urandom)"
     http POST "/api/jobs?lab=$lab" "$tmp/body" "$tmp/lab.tar.gz"
-    [ "$code" = 201 ] || refused "the check service at $url has no /api/jobs: is SERVE_URL its address?"
+    # (200: a repeat of this submission after a lost answer, its job)
+    case "$code" in 200 | 201) ;; *) refused "the check service at $url has no /api/jobs: is SERVE_URL its address?" ;; esac
     job=$(field id "$tmp/body")
     [[ $job =~ ^[0-9]+$ ]] || die "the check service's answer names no job: $(reason "$tmp/body")"
     pos=$(field position "$tmp/body")

@@ -3,6 +3,8 @@
  * interface"), each refusal one line of text/plain with its status.
  *
  *   POST /api/jobs?lab=NN      the lab's .tar.gz as the body: 201, id, position
+ *                              (X-Primlab-Submission: ID, a repeat of ID: 200,
+ *                              the job it made)
  *   GET  /api/jobs             the caller's jobs (an instructor's: all)
  *   GET  /api/jobs/ID          the job, key<TAB>value lines
  *   GET  /api/jobs/ID/FILE     report.txt, results.json, scores.tsv, figure.svg
@@ -301,6 +303,8 @@ typedef struct req {
     int role, known;    /* known: who holds a token */
     int fd;             /* R_SUBMIT: the upload being written; -1 */
     char upload[40];    /* its name in uploads/; "" once it belongs to a job */
+    char submission[PL_SUBMISSION_CHARS + 1]; /* X-Primlab-Submission; "" */
+    long repeat;        /* the job an earlier request of that submission made; 0 */
     long got;           /* bytes of body so far */
     unsigned char magic[2];
     int io_error;       /* errno of a failed write */
@@ -470,6 +474,12 @@ static long long content_length(struct MHD_Connection *c)
     errno = 0;
     long long n = strtoll(v, &end, 10);
     return errno || *end || n < 0 ? -1 : n;
+}
+
+/* X-Primlab-Submission's value: PL_SUBMISSION_CHARS lowercase hex digits. */
+static int submission_shaped(const char *s)
+{
+    return strlen(s) == PL_SUBMISSION_CHARS && strspn(s, "0123456789abcdef") == PL_SUBMISSION_CHARS;
 }
 
 /* The status of a queue's refusal of a submission. */
@@ -685,9 +695,18 @@ static int open_upload(req *r)
     return r->fd < 0 ? -1 : 0;
 }
 
-/* The whole upload is in: on the disk, then the job. */
+static enum MHD_Result submitted(struct MHD_Connection *c, long id, long pos, unsigned status);
+
+/* The whole upload is in: on the disk, then the job (or, for a repeat of a
+   submission, the job it made). */
 static enum MHD_Result finish_submit(struct MHD_Connection *c, req *r)
 {
+    if (r->repeat) {
+        pl_queue *q = db_lock();
+        long pos = pl_queue_position(q, r->repeat);
+        db_unlock();
+        return submitted(c, r->repeat, pos, MHD_HTTP_OK);
+    }
     if (r->io_error) {
         int e = r->io_error;
         drop_upload(r);
@@ -713,16 +732,27 @@ static enum MHD_Result finish_submit(struct MHD_Connection *c, req *r)
                       strerror(e));
     }
     char why[256];
+    int existed = 0;
     pl_queue *q = db_lock();
-    long id = pl_queue_submit_upload(q, r->who, r->lab, r->upload, wall_now(), &cfg.lim, why, sizeof why);
+    long id = pl_queue_submit_once(q, r->who, r->lab, r->upload, r->submission, wall_now(), &cfg.lim, &existed, why,
+                                   sizeof why);
     long pos = id > 0 ? pl_queue_position(q, id) : -1;
     db_unlock();
     if (id < 0) {
         drop_upload(r);
         return refuse(c, refusal_status(why), "%s", why);
     }
+    if (existed) /* a request of the same submission made it meanwhile */
+        drop_upload(r);
     r->upload[0] = '\0'; /* the job's now */
     claim_wake();
+    return submitted(c, id, pos, existed ? MHD_HTTP_OK : MHD_HTTP_CREATED);
+}
+
+/* The answer to a submission: job ID, POS jobs before it (-1: it is not
+   queued now), with STATUS (201 new, 200 a repeat). */
+static enum MHD_Result submitted(struct MHD_Connection *c, long id, long pos, unsigned status)
+{
     sbuf b = {0};
     sb_printf(&b, "id\t%ld\nposition\t%ld\n", id, pos < 0 ? 0 : pos);
     if (b.oom) {
@@ -735,7 +765,7 @@ static enum MHD_Result finish_submit(struct MHD_Connection *c, req *r)
     if (resp)
         MHD_add_response_header(resp, MHD_HTTP_HEADER_LOCATION, where);
     sb_free(&b);
-    return respond(c, MHD_HTTP_CREATED, resp);
+    return respond(c, status, resp);
 }
 
 /* ------------------------------------------------------------ the handler */
@@ -777,6 +807,12 @@ static enum MHD_Result begin_submit(struct MHD_Connection *c, req *r)
                       plain ? lab : "", plain ? "'" : "", cfg.labs);
     }
     snprintf(r->lab, sizeof r->lab, "%s", lab);
+    const char *sub = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Primlab-Submission");
+    if (sub && !submission_shaped(sub))
+        return refuse(c, MHD_HTTP_BAD_REQUEST, "a malformed X-Primlab-Submission header: %d lowercase hex digits, an id "
+                                               "of the submission's own (make submit makes one)",
+                      PL_SUBMISSION_CHARS);
+    snprintf(r->submission, sizeof r->submission, "%s", sub ? sub : "");
     long long len = content_length(c);
     if (len < 0)
         return refuse(c, MHD_HTTP_LENGTH_REQUIRED,
@@ -785,8 +821,15 @@ static enum MHD_Result begin_submit(struct MHD_Connection *c, req *r)
         return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "the upload is %lld bytes, the course's limit %ld", len,
                       cfg.max_upload);
     pl_queue *q = db_lock();
-    int ok = pl_queue_admit(q, r->who, wall_now(), &cfg.lim, why, sizeof why);
+    long made = r->submission[0] ? pl_queue_find_submission(q, r->who, r->submission, why, sizeof why) : 0;
+    int ok = made != 0 ? 0 : pl_queue_admit(q, r->who, wall_now(), &cfg.lim, why, sizeof why);
     db_unlock();
+    if (made < 0)
+        return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "%s", why);
+    if (made > 0) { /* a repeat: its body is read and dropped, then the job it made */
+        r->repeat = made;
+        return MHD_YES;
+    }
     if (ok != 0)
         return refuse(c, refusal_status(why), "%s", why);
     if (open_upload(r) != 0)
@@ -880,6 +923,10 @@ static enum MHD_Result take(req *r, const char *data, size_t n)
     case R_SUBMIT:
         if (r->got + (long)n > cfg.max_upload) /* Content-Length said otherwise: never */
             return MHD_NO;
+        if (r->repeat) { /* its job has its upload */
+            r->got += (long)n;
+            return MHD_YES;
+        }
         for (size_t i = 0; i < n && r->got + (long)i < 2; i++)
             r->magic[r->got + (long)i] = (unsigned char)data[i];
         r->got += (long)n;

@@ -61,6 +61,10 @@ static const char *const MIGRATIONS[] = {
     "ALTER TABLE jobs ADD COLUMN model TEXT NOT NULL DEFAULT '';"
     "ALTER TABLE accounts ADD COLUMN display TEXT NOT NULL DEFAULT '';"
     "CREATE INDEX IF NOT EXISTS jobs_upload ON jobs(upload);",
+    /* 2, submissions made idempotent: the client's id of each (NULL for a
+       job of before, or of a client that sends none), once per student */
+    "ALTER TABLE jobs ADD COLUMN submission TEXT;"
+    "CREATE UNIQUE INDEX IF NOT EXISTS jobs_submission ON jobs(student, submission) WHERE submission IS NOT NULL;",
 };
 
 static int begin(pl_queue *q, char *why, size_t cap);
@@ -240,21 +244,63 @@ int pl_queue_admit(pl_queue *q, const char *student, double now, const pl_queue_
 long pl_queue_submit_upload(pl_queue *q, const char *student, const char *lab, const char *upload, double now,
                             const pl_queue_limits *lim, char *why, size_t cap)
 {
+    return pl_queue_submit_once(q, student, lab, upload, NULL, now, lim, NULL, why, cap);
+}
+
+/* STUDENT's job of submission SUB, inside a transaction or not: its id, 0
+   when there is none, -1 (why) on an error. */
+static long job_of_submission(pl_queue *q, const char *student, const char *sub, char *why, size_t cap)
+{
+    sqlite3_stmt *st = prepare(q, "SELECT id FROM jobs WHERE student = ?1 AND submission = ?2", why, cap);
+    if (!st)
+        return -1;
+    sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, sub, -1, SQLITE_STATIC);
+    return scalar(q, st, why, cap);
+}
+
+long pl_queue_find_submission(pl_queue *q, const char *student, const char *submission, char *why, size_t cap)
+{
+    return job_of_submission(q, student, submission, why, cap);
+}
+
+long pl_queue_submit_once(pl_queue *q, const char *student, const char *lab, const char *upload,
+                          const char *submission, double now, const pl_queue_limits *lim, int *existed, char *why,
+                          size_t cap)
+{
+    if (existed)
+        *existed = 0;
     if (begin(q, why, cap) != 0)
         return -1;
     sqlite3_stmt *st;
+    long id;
+    if (submission && *submission) { /* a repeat: the job it made, neither counted nor limited */
+        if ((id = job_of_submission(q, student, submission, why, cap)) < 0)
+            goto fail;
+        if (id > 0) {
+            rollback(q);
+            if (existed)
+                *existed = 1;
+            return id;
+        }
+    }
     if (refuse(q, student, now, lim, why, cap) != 0)
         goto fail;
-    st = prepare(q, "INSERT INTO jobs (student, lab, state, submitted, upload) VALUES (?1, ?2, 0, ?3, ?4)", why, cap);
+    st = prepare(q, "INSERT INTO jobs (student, lab, state, submitted, upload, submission) VALUES (?1, ?2, 0, ?3, ?4, ?5)",
+                 why, cap);
     if (!st)
         goto fail;
     sqlite3_bind_text(st, 1, student, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, lab, -1, SQLITE_STATIC);
     sqlite3_bind_double(st, 3, now);
     sqlite3_bind_text(st, 4, upload ? upload : "", -1, SQLITE_STATIC);
+    if (submission && *submission)
+        sqlite3_bind_text(st, 5, submission, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(st, 5);
     if (run(q, st, why, cap) != 0)
         goto fail;
-    long id = (long)sqlite3_last_insert_rowid(q->db);
+    id = (long)sqlite3_last_insert_rowid(q->db);
     if (commit(q, why, cap) != 0)
         goto fail;
     return id;

@@ -117,6 +117,26 @@ int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *r
 long pl_queue_submit_upload(pl_queue *q, const char *student, const char *lab, const char *upload, double now,
                             const pl_queue_limits *lim, char *why, size_t cap);
 
+/* Submissions are idempotent: a client names each with an id of its own
+   (make submit: 32 hex digits, 128 random bits), kept with the job, at
+   most once per student. So a client whose answer was lost (the
+   connection dropped after the job was stored) asks again with the same
+   id and gets the same job: no second job, no second place in the hourly
+   limit. Another student's job of the same id is theirs alone. */
+#define PL_SUBMISSION_CHARS 32
+
+/* pl_queue_submit_upload for the submission SUBMISSION (NULL or "": none,
+   every call a job): the id of the job it made before, with *existed 1
+   (if not NULL), checked against neither limit, or else a new job as
+   pl_queue_submit_upload makes it (*existed 0). */
+long pl_queue_submit_once(pl_queue *q, const char *student, const char *lab, const char *upload,
+                          const char *submission, double now, const pl_queue_limits *lim, int *existed, char *why,
+                          size_t cap);
+
+/* STUDENT's job of submission SUBMISSION: its id, 0 when there is none,
+   -1 on an error (why). */
+long pl_queue_find_submission(pl_queue *q, const char *student, const char *submission, char *why, size_t cap);
+
 /* Whether STUDENT may submit now: 0, or -1 with the refusal pl_queue_submit
    would give (the hourly limit, the cap), or the error. Nothing changes:
    the service asks before it takes an upload, and submit asks again. */

@@ -12,7 +12,10 @@
 #              read (413), or after, when the client sends it at once (the
 #              answer must reach it), one without a length (411), a missing or bad lab
 #              (400), a display name with a line break (400), the hourly
-#              limit (429); the cookie of the page (HttpOnly, SameSite,
+#              limit (429); a submission sent twice with its id
+#              (X-Primlab-Submission: one job, 200 the second time, not
+#              counted; another student's same id, their own; a malformed
+#              id, 400); the cookie of the page (HttpOnly, SameSite,
 #              good for GETs alone) and a name escaped on it; slow headers
 #              (connections trickling a byte a second, cut at the header
 #              deadline while a normal client is answered: its latency) and
@@ -212,8 +215,33 @@ verdict "the leaderboard (HTML) on /board/01 and the page, names escaped; an emp
 expect 204 "the favicon a browser asks for: none, and no error" "$url/favicon.ico"
 expect 404 "no such page" "$url/etc/passwd"
 expect 405 "GET of a POST route" -H "$(bearer "$ann")" "$url/api/name"
-for _ in 1 2 3; do call -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"; done
+# a submission's id (X-Primlab-Submission): its repeat, after a lost
+# answer, is its job again (200), uncounted; another student's the same
+# id makes their own job
+sid=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+subm() { printf 'X-Primlab-Submission: %s' "$1"; }
+p=""
+call -H "$(bearer "$ann")" -H "$(subm "$sid")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+first=$code mine=$(awk -F '\t' '$1 == "id" { print $2 }' "$t/body")
+call -H "$(bearer "$ann")" -H "$(subm "$sid")" -H 'Expect:' --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+again=$code
+[ "$first $again" = "201 200" ] && [ -n "$mine" ] && [ "$(awk -F '\t' '$1 == "id" { print $2 }' "$t/body")" = "$mine" ] ||
+    p="statuses $first $again, ids $mine and $(awk -F '\t' '$1 == "id" { print $2 }' "$t/body")"
+call -H "$(bearer "$bob")" -H "$(subm "$sid")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+theirs=$(awk -F '\t' '$1 == "id" { print $2 }' "$t/body")
+[ "$code" = 201 ] && [ -n "$theirs" ] && [ "$theirs" != "$mine" ] || p="$p; bob's of the same id: $code, job '$theirs'"
+[ "$(sql bad "SELECT student FROM jobs WHERE submission = '$sid' ORDER BY id" | paste -sd ' ')" = "ann bob" ] ||
+    p="$p; the jobs of that id: $(sql bad "SELECT id, student FROM jobs WHERE submission = '$sid'" | paste -sd ' ')"
+verdict "a submission sent twice (the answer lost): one job, the second answer 200 with its id; another student's same id: their own" "$p"
+expect 400 "a malformed submission id" -H "$(bearer "$ann")" -H "$(subm "${sid}0")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+expect 400 "a submission id not hex" -H "$(bearer "$ann")" -H "$(subm "${sid%????}ZZZZ")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+for _ in 1 2; do call -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"; done
 expect 429 "a fifth job in an hour (SERVE_PER_HOUR=4)" -H "$(bearer "$ann")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+call -H "$(bearer "$ann")" -H "$(subm "$sid")" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
+p=""
+[ "$code" = 200 ] && grep -qx "id	$mine" "$t/body" || p="$code: $(head -c 200 "$t/body")"
+[ "$(sql bad "SELECT count(*) FROM jobs WHERE student = 'ann'")" = 4 ] || p="$p; ann has $(sql bad "SELECT count(*) FROM jobs WHERE student = 'ann'") jobs, not 4"
+verdict "at the hourly limit, a repeat of a submission still answers with its job (200), not counted" "$p"
 
 # the page's cookie: set by a POSTed form, HttpOnly and SameSite=Strict,
 # good for GETs alone

@@ -8,9 +8,10 @@
  * accepted once and run exactly once; tokens that name their account and
  * are kept only as hashes; what the service adds (each job's upload and
  * GPU model, a job's place in the round robin, a job handed back after
- * its GPU failed, display names with their refusals) and the migration of
- * a database made before it. No GPU, no service: the queue alone, which
- * no slower test isolates. */
+ * its GPU failed, display names with their refusals), submissions made
+ * idempotent (a repeat of an id: the same job, not counted) and the
+ * migration of a database made before the service, or before that id.
+ * No GPU, no service: the queue alone, which no slower test isolates. */
 #define _GNU_SOURCE
 #include "../../harness/serve/queue.h"
 #include "../lib/check_main.h"
@@ -425,6 +426,46 @@ START_TEST(positions_uploads_requeue_and_display_names)
 }
 END_TEST
 
+START_TEST(a_submission_repeated_is_one_job_and_not_counted)
+{
+    fresh();
+    pl_queue *q = open_q();
+    char why[256] = "";
+    const char *sub = "0123456789abcdef0123456789abcdef", *other = "fedcba9876543210fedcba9876543210";
+    pl_queue_limits lim = {.per_hour = 2, .cap = 0};
+    int existed = -1;
+    long a = pl_queue_submit_once(q, "ann", "01", "u1", sub, 10, &lim, &existed, why, sizeof why);
+    ck_assert_msg(a > 0, "submit: %s", why);
+    ck_assert_int_eq(existed, 0);
+    ck_assert_int_eq(pl_queue_find_submission(q, "ann", sub, why, sizeof why), a);
+    ck_assert_int_eq(pl_queue_find_submission(q, "bob", sub, why, sizeof why), 0);
+    /* the answer was lost: the same id again, the same job, uncounted */
+    ck_assert_int_eq(pl_queue_submit_once(q, "ann", "01", "u2", sub, 11, &lim, &existed, why, sizeof why), a);
+    ck_assert_int_eq(existed, 1);
+    ck_assert_int_eq(pl_queue_count(q, -1), 1);
+    /* another student's submission of the same id: theirs */
+    long b = pl_queue_submit_once(q, "bob", "01", "u3", sub, 12, &lim, &existed, why, sizeof why);
+    ck_assert_int_gt(b, a);
+    ck_assert_int_eq(existed, 0);
+    /* ann's limit of 2 an hour: her second job, then refused, but her
+       first submission repeated still answers with its job */
+    ck_assert_int_gt(pl_queue_submit_once(q, "ann", "01", "u4", other, 13, &lim, &existed, why, sizeof why), b);
+    ck_assert_int_eq(pl_queue_submit_once(q, "ann", "01", "u5", NULL, 14, &lim, &existed, why, sizeof why), -1);
+    ck_assert_str_eq(why, "refused: 2 jobs of yours in the last hour, the course's limit is 2 an hour");
+    ck_assert_int_eq(pl_queue_submit_once(q, "ann", "01", "u6", sub, 15, &lim, &existed, why, sizeof why), a);
+    ck_assert_int_eq(existed, 1);
+    /* without an id, every call a job */
+    ck_assert_int_gt(pl_queue_submit_once(q, "cat", "01", "u7", "", 16, NULL, &existed, why, sizeof why), 0);
+    ck_assert_int_gt(pl_queue_submit_once(q, "cat", "01", "u8", NULL, 17, NULL, &existed, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_count(q, -1), 5);
+    pl_job j;
+    ck_assert_int_eq(pl_queue_get(q, a, &j, why, sizeof why), 1);
+    ck_assert_str_eq(j.upload, "u1");
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
 START_TEST(a_database_from_before_the_service_gains_its_columns)
 {
     fresh();
@@ -458,6 +499,58 @@ START_TEST(a_database_from_before_the_service_gains_its_columns)
 }
 END_TEST
 
+/* A database the service of before idempotent submissions made (schema
+   version 1: uploads, models, display names) opens, keeps its jobs, and
+   takes submissions with an id. */
+START_TEST(a_database_of_version_1_gains_submissions)
+{
+    fresh();
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(db,
+                                  "CREATE TABLE jobs (id INTEGER PRIMARY KEY AUTOINCREMENT, student TEXT NOT NULL,"
+                                  " lab TEXT NOT NULL, state INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,"
+                                  " gpu INTEGER NOT NULL DEFAULT -1, submitted REAL NOT NULL,"
+                                  " started REAL NOT NULL DEFAULT 0, finished REAL NOT NULL DEFAULT 0,"
+                                  " reason TEXT NOT NULL DEFAULT '', upload TEXT NOT NULL DEFAULT '',"
+                                  " model TEXT NOT NULL DEFAULT '');"
+                                  "CREATE INDEX jobs_upload ON jobs(upload);"
+                                  "CREATE TABLE accounts (name TEXT PRIMARY KEY, role INTEGER NOT NULL,"
+                                  " token_sha256 TEXT NOT NULL UNIQUE, issued REAL NOT NULL,"
+                                  " display TEXT NOT NULL DEFAULT '');"
+                                  "INSERT INTO jobs (student, lab, state, submitted, upload) VALUES ('ann', '01', 2, 1, 'u1');"
+                                  "INSERT INTO jobs (student, lab, state, submitted, upload) VALUES ('ann', '01', 0, 2, 'u2');"
+                                  "PRAGMA user_version = 1;",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    pl_queue *q = open_q();
+    char why[256] = "";
+    const char *sub = "00112233445566778899aabbccddeeff";
+    int existed = -1;
+    ck_assert_int_eq(pl_queue_find_submission(q, "ann", sub, why, sizeof why), 0);
+    long id = pl_queue_submit_once(q, "ann", "01", "u3", sub, 3, NULL, &existed, why, sizeof why);
+    ck_assert_msg(id == 3, "submit: %ld %s", id, why);
+    ck_assert_int_eq(pl_queue_submit_once(q, "ann", "01", "u4", sub, 4, NULL, &existed, why, sizeof why), 3);
+    ck_assert_int_eq(existed, 1);
+    pl_job j;
+    ck_assert_int_eq(pl_queue_get(q, 2, &j, why, sizeof why), 1);
+    ck_assert_str_eq(j.upload, "u2");
+    pl_queue_close(q);
+    q = open_q(); /* reopened: version 2 stays */
+    ck_assert_int_eq(pl_queue_count(q, -1), 3);
+    pl_queue_close(q);
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    ck_assert_int_eq(sqlite3_column_int(st, 0), 2);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    gone();
+}
+END_TEST
+
 Suite *check_suite(void)
 {
     Suite *s = suite_create("serve_queue");
@@ -472,7 +565,9 @@ Suite *check_suite(void)
     tcase_add_test(tc, an_unwritable_place_is_one_line);
     tcase_add_test(tc, tokens_name_their_account_and_are_kept_hashed);
     tcase_add_test(tc, positions_uploads_requeue_and_display_names);
+    tcase_add_test(tc, a_submission_repeated_is_one_job_and_not_counted);
     tcase_add_test(tc, a_database_from_before_the_service_gains_its_columns);
+    tcase_add_test(tc, a_database_of_version_1_gains_submissions);
     suite_add_tcase(s, tc);
     return s;
 }

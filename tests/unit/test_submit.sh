@@ -7,7 +7,8 @@
 # no CUDA. It proves what the end-to-end test against build/primlab-serve
 # (the integrator's) does not isolate:
 #   - what is sent: POST /api/jobs?lab=01 with `Authorization: Bearer`
-#     and the token, never the token on curl's command line; a .tar.gz of
+#     and the token, never the token on curl's command line, and an id of
+#     the submission (X-Primlab-Submission, 32 hex digits); a .tar.gz of
 #     exactly the lab's sources (the own file, headers and .cu beside it
 #     and in subfolders), not its README, another lab's file or contract,
 #     a subfolder holding another lab, a link, build/; the same files
@@ -17,6 +18,8 @@
 #     scores.tsv, figure.svg and job.tsv saved; status 1 below full marks,
 #     0 at full marks; WAIT=0 prints the job and how to fetch it; JOB=N
 #     fetches it; a job the service failed: its reason, status 3;
+#   - a POST whose answer is lost (the connection closed unanswered): sent
+#     once more with the same X-Primlab-Submission id, one job;
 #   - one line on stderr and status 2 for each failure: 401, 404, 413,
 #     429, 503 with the service's reason passed through, a proxy's HTML
 #     page, the service unreachable, no token, a malformed one, no
@@ -43,11 +46,14 @@ cat >"$t/mock.py" <<'PY'
 # The check service's HTTP interface, as docs/check-service.md gives it,
 # with answers set by the file MODE: ok (jobs 17, 18, ...: each asked for
 # 7 times, queued 2, 2, 1, 0, running twice, then done), 401, 413, 429,
-# 503, html (a proxy's 502 page), failjob (the job fails). Each POST is
-# kept as upload-N.tar.gz and upload-N.txt (the request line and headers).
+# 503, html (a proxy's 502 page), failjob (the job fails), drop (the job
+# stored, the connection closed without an answer). Each new job's POST
+# is kept as upload-N.tar.gz and upload-N.txt (the request line and
+# headers); every POST's X-Primlab-Submission, a line of posts.txt. A
+# POST of a submission seen before: 200 and its job, as the service does.
 import http.server, os, sys, urllib.parse
 state = sys.argv[1]
-polls, next_id = {}, [17]
+polls, next_id, seen = {}, [17], {}
 FILES = {
     "report.txt": "== lab 01\n01.a inclusive scan, one block, n=1024: OK (0.1s)\nScore: %s\n",
     "results.json": '{"score": 1.0, "tests": [], "leaderboard": []}\n',
@@ -87,6 +93,11 @@ class H(http.server.BaseHTTPRequestHandler):
             return self.answer(429, "at most 20 jobs an hour: the next at 14:05 UTC\n")
         if mode == "503":
             return self.answer(503, "the queue is full (200 jobs): try again in a few minutes\n")
+        sub = self.headers.get("X-Primlab-Submission", "")
+        with open(os.path.join(state, "posts.txt"), "a") as f:
+            f.write(sub + "\n")
+        if sub and sub in seen:
+            return self.answer(200, "id\t%d\nposition\t0\n" % seen[sub])
         n = next_id[0]
         next_id[0] += 1
         with open(os.path.join(state, "upload-%d.tar.gz" % n), "wb") as f:
@@ -94,6 +105,11 @@ class H(http.server.BaseHTTPRequestHandler):
         with open(os.path.join(state, "upload-%d.txt" % n), "w") as f:
             f.write("%s %s\n%s" % (self.command, self.path, self.headers))
         polls[n] = "failjob" if mode == "failjob" else "full" if n == 18 else "ok"
+        if sub:
+            seen[sub] = n
+        if mode == "drop":
+            self.close_connection = True
+            return
         self.answer(201, "id\t%d\nposition\t2\n" % n)
     def do_GET(self):
         if not self.authorized():
@@ -223,6 +239,7 @@ req=$t/mock/upload-17.txt
 head -n 1 "$req" | grep -qx 'POST /api/jobs?lab=01' || p="$p; request line $(head -n 1 "$req")"
 grep -qx "Authorization: Bearer $TOKEN" "$req" || p="$p; no Bearer token"
 grep -qix 'Content-Type: application/gzip' "$req" || p="$p; not Content-Type: application/gzip"
+grep -qE '^X-Primlab-Submission: [0-9a-f]{32}$' "$req" || p="$p; no X-Primlab-Submission of 32 hex digits"
 members=$(python3 -c 'import sys, tarfile
 t = tarfile.open(sys.argv[1], "r:gz")
 bad = [m.name for m in t.getmembers() if not m.isfile()]
@@ -233,7 +250,7 @@ python3 -c 'import sys, tarfile
 t = tarfile.open(sys.argv[1], "r:gz")
 sys.exit(t.extractfile("01-prefix-sum/prefix_sum.cu").read() != open(sys.argv[2], "rb").read())' \
     "$t/mock/upload-17.tar.gz" "$l/prefix_sum.cu" || p="$p; prefix_sum.cu is not the lab's file"
-verdict "the upload: POST /api/jobs?lab=01, the Bearer token, a .tar.gz of exactly the lab's 6 sources (no README, notes, other lab, link, build/, file past depth 5)" "$p"
+verdict "the upload: POST /api/jobs?lab=01, the Bearer token, a submission's id, a .tar.gz of exactly the lab's 6 sources (no README, notes, other lab, link, build/, file past depth 5)" "$p"
 
 # the same files as make grade would take: harness/prepare-submission.sh
 # (what make grade and the service's runner unpack and pick a lab's files
@@ -346,6 +363,26 @@ refusal "curl missing" ok \
     SERVE_URL="$URL" LAB=01
 nopath=$nopath_saved
 [ -z "$(ls "$t"/mock/upload-2[0-9]* 2>/dev/null)" ] || say FAIL "a refused run still sent something"
+
+# ------------------------------------------------- the answer lost: once more
+# the mock stores job 20 and closes the connection unanswered; the client
+# sends it again with the same id, and the mock answers with job 20 (200)
+echo drop >"$t/mock/MODE"
+: >"$t/mock/posts.txt"
+script lost 01 "" SERVE_URL="$URL" WAIT=0
+echo ok >"$t/mock/MODE"
+p=""
+[ "$(rc lost)" = 0 ] || p="$p; status $(rc lost): $(paste -sd '|' "$t/lost.err")"
+[ "$(grep -c . "$t/mock/posts.txt")" = 2 ] || p="$p; $(grep -c . "$t/mock/posts.txt") POSTs, not 2"
+[ "$(sort -u "$t/mock/posts.txt" | grep -cE '^[0-9a-f]{32}$')" = 1 ] && [ "$(sort -u "$t/mock/posts.txt" | wc -l)" = 1 ] ||
+    p="$p; not one id twice: $(paste -sd ' ' "$t/mock/posts.txt")"
+[ -e "$t/mock/upload-20.tar.gz" ] && [ ! -e "$t/mock/upload-21.tar.gz" ] || p="$p; not one job (20): $(cd "$t/mock" && echo upload-*)"
+grep -q "^submit: no answer from the check service (.*): sending it again, as the same submission$" "$t/lost.out" ||
+    p="$p; no line saying it sends again"
+grep -qx "submit: job 20 queued with 0 jobs before it; make submit JOB=20 fetches its report when it is done" "$t/lost.out" ||
+    p="$p; not job 20: $(tail -n 1 "$t/lost.out")"
+[ -s "$t/lost.err" ] && p="$p; stderr: $(head -n 1 "$t/lost.err")"
+verdict "the answer lost (the connection closed): sent once more with the same id, one job, status 0" "$p" "$t/lost.out"
 
 # -------------------------------------------------- the handout's serve.conf
 p=""
