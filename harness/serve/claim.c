@@ -6,7 +6,8 @@
  *
  * in a process group of its own, with CUDA_VISIBLE_DEVICES=<its GPU>,
  * PRIMLAB_SERVE_JOB=JOBDIR, SERVE_DIR, and PRIMLAB_NO_GPU=1 in a dry run;
- * stdout and stderr to JOBDIR/runner.log. The runner writes JOBDIR/status
+ * stdout and stderr to JOBDIR/runner.log (its first SERVE_LOG_MAX bytes:
+ * logcap.c). The runner writes JOBDIR/status
  * last (docs/check-service.md): "done", "failed<TAB>why",
  * "machine<TAB>why" or "busy<TAB>why". done and failed end the job;
  * machine takes the GPU out of the rotation (one line in the log) and
@@ -234,7 +235,8 @@ int claim_recover(char *why, size_t cap)
         serve_log("the service had stopped under %d running job%s: %d queued again, %d failed (they had "
                   "stopped it twice)",
                   requeued + failed, requeued + failed == 1 ? "" : "s", requeued, failed);
-    /* an upload whose request died before its job was queued */
+    /* an upload whose request died before its job was queued, or whose
+       job ended (the service died before it removed it) */
     char path[PATH_MAX];
     pathf(path, sizeof path, "%s/uploads", cfg.dir);
     DIR *d = opendir(path);
@@ -252,8 +254,9 @@ int claim_recover(char *why, size_t cap)
     if (d)
         closedir(d);
     if (gone)
-        serve_log("removed %d upload%s of requests that ended before their job was queued", gone,
-                  gone == 1 ? "" : "s");
+        serve_log("removed %d upload%s no job will read (of requests that ended before their job was queued, "
+                  "or of jobs ended)",
+                  gone, gone == 1 ? "" : "s");
     return 0;
 }
 
@@ -309,7 +312,7 @@ static pid_t spawn(const slot *s, const pl_job *j, const char *upload, const cha
     char *slurm[] = {cfg.slurm_script, "run", seconds, cfg.runner, (char *)upload, (char *)j->lab, (char *)jobdir, NULL};
     char **argv = cfg.slurm ? slurm : local;
     char **env = runner_env(s->pub.gpu, jobdir);
-    int log = open(logpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600), go[2] = {-1, -1};
+    int log = log_capped(logpath, cfg.log_max), go[2] = {-1, -1};
     pid_t pid = -1;
     /* one fork at a time: no child holds another's pipe open */
     pthread_mutex_lock(&spawn_lock);
@@ -431,11 +434,16 @@ static const char *ran_on(const slot *s, char *out, size_t cap)
 
 static void end_job(const slot *s, const pl_job *j, int ok, const char *reason, double t0)
 {
-    char why[256], on[128];
+    char why[256], on[128], upload[PATH_MAX];
     pl_queue *q = db_lock();
     int rc = pl_queue_finish(q, j->id, ok, reason, wall_now(), why, sizeof why);
     db_unlock();
     ran_on(s, on, sizeof on);
+    /* ended for good, its upload is read no more (a service that dies
+       before this line leaves it to the next start's sweep) */
+    pathf(upload, sizeof upload, "%s/uploads/%s", cfg.dir, j->upload);
+    if (rc == 0 && j->upload[0])
+        unlink(upload);
     if (rc != 0)
         serve_log("job %ld: %s", j->id, why);
     else if (ok)

@@ -572,7 +572,7 @@ int pl_queue_each(pl_queue *q, const char *student, int state, int (*fn)(const p
 
 int pl_queue_upload_used(pl_queue *q, const char *upload)
 {
-    return any(q, "SELECT count(*) FROM jobs WHERE upload = ?1", upload);
+    return any(q, "SELECT count(*) FROM jobs WHERE upload = ?1 AND state < 2", upload);
 }
 
 /* ------------------------------------------------------------ accounts */

@@ -107,9 +107,10 @@ int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *r
 /* ------------------------------------------------------------ the service
  * What build/primlab-serve (harness/serve/serve.c) adds: each job names
  * its upload, a file already on the disk (fsync) when the job is queued,
- * so that no queued job is ever without one; the GPU's model; a student's
- * place in the queue; a job handed back when its GPU failed (not counted
- * as a start); and each account's display name on the leaderboard. */
+ * so that no queued job is ever without one (the service removes it once
+ * the job ends); the GPU's model; a student's place in the queue; a job
+ * handed back when its GPU failed (not counted as a start); and each
+ * account's display name on the leaderboard. */
 #define PL_DISPLAY_MAX 40 /* a display name, in bytes */
 
 /* pl_queue_submit for a job whose upload is the file UPLOAD (a name, no
@@ -165,7 +166,9 @@ long pl_queue_position(pl_queue *q, long id);
 int pl_queue_each(pl_queue *q, const char *student, int state, int (*fn)(const pl_job *, void *), void *ctx,
                   char *why, size_t cap);
 
-/* Whether a job names the upload UPLOAD: 1, 0, or -1 on an error. */
+/* Whether a job that has not ended (queued, running) names the upload
+   UPLOAD: 1, 0, or -1 on an error. An ended job's upload is read no more:
+   the service removes it. */
 int pl_queue_upload_used(pl_queue *q, const char *upload);
 
 /* Account NAME's display name on the leaderboard becomes DISPLAY ("": the

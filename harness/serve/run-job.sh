@@ -37,10 +37,9 @@
 #                      grade publishes them (no path of the grader's in
 #                      them: harness/student_paths.py); figure.svg when made
 #   log                what preparing, grading and the figure said (no
-#                      grader's path in it either), then the status
-#   tree/              the graded tree (harness/grade-student.sh's: its
-#                      out/ holds check.sh's logs), its build folder in the
-#                      kit removed
+#                      grader's path in it either), its first
+#                      SERVE_LOG_MAX bytes (default 1 MiB; then a line
+#                      "... cut at N bytes"), then the status
 #   status             written last, renamed into place, one line:
 #                      "done"; "failed<TAB>why": the student's upload cannot
 #                      be graded (not an archive, over a limit, no file of
@@ -53,7 +52,11 @@
 #                      grading kit and the GPUs (build/grade.lock), and the
 #                      job has not started: the service hands it back to
 #                      the queue and this GPU's claimer pauses
-# A run that is stopped (a signal) leaves no status.
+# The graded tree (JOBDIR/tree, harness/grade-student.sh's, its out/
+# holding check.sh's logs) and its build folder in the kit are removed
+# when the run ends, whatever its end: a job's folder keeps what is listed
+# above, a few kilobytes and the log. A run that is stopped (a signal)
+# leaves no status.
 #
 # Exit status: 0 once status says done or failed; 3 once it says machine;
 # 4 once it says busy; 2 for a usage error (one line), or when status
@@ -74,6 +77,8 @@ case ",$all," in *",$lab,"*) ;; *) die "no lab '$lab' in this kit (labs: ${all//
 mkdir -p -- "$job" && job=$(realpath -e -- "$job") || die "cannot make the job's folder '$3'"
 limit=${SERVE_JOB_TIMEOUT:-900}
 [[ $limit =~ ^[1-9][0-9]{0,5}$ ]] || die "SERVE_JOB_TIMEOUT='$limit' is not a number of seconds"
+log_max=${SERVE_LOG_MAX:-1048576}
+[[ $log_max =~ ^[1-9][0-9]{3,9}$ ]] || die "SERVE_LOG_MAX='$log_max' is not a number of bytes (1000 or more)"
 serve_dir=${SERVE_DIR:-${HOME:-}/.local/share/primlab}
 
 # The folders student code must not see (PRIMLAB_SANDBOX_HIDE); the kit
@@ -102,11 +107,11 @@ rm -rf -- "$status" "$status.tmp" "$tree" "$staged" "$log" "$job"/{report.txt,re
 raw=$(mktemp "$job/.log.XXXXXX") || die "cannot write in '$job'"
 
 # on any exit, a signal too (bash runs the EXIT trap then): the grader
-# stopped, the build folder and the upload's copy removed
+# stopped, the graded tree, its build folder and the upload's copy removed
 child=""
 stopped() {
     [ -n "$child" ] && kill -TERM "$child" 2>/dev/null && wait "$child" 2>/dev/null
-    rm -rf -- "$student_build" "$staged" "$raw"
+    rm -rf -- "$student_build" "$staged" "$raw" "$tree"
 }
 trap stopped EXIT
 
@@ -115,12 +120,21 @@ student_text() {
     python3 harness/student_paths.py --kit "$kit" --impl "$tree/labs" filter
 }
 
+# capped: standard input, its first $log_max bytes, then a line saying
+# how many more came (as the service caps runner.log)
+capped() {
+    local n
+    head -c "$log_max"
+    n=$(wc -c | tr -d ' ')
+    [ "$n" = 0 ] || printf '\n... cut at %s bytes (SERVE_LOG_MAX): %s bytes more not kept\n' "$log_max" "$n"
+}
+
 # finish STATUS [WHY]: the log, then the status, renamed into place; exit
 finish() {
     local line=$1
     [ -z "${2:-}" ] || line+=$'\t'$(printf '%s\n' "$2" | student_text | head -n 1 | tr -d '\t\r' | cut -c 1-400)
-    printf '%s\n' "== status: $line" >>"$raw"
-    student_text <"$raw" >"$log.tmp" && mv -f "$log.tmp" "$log" || exit 2
+    { student_text <"$raw" | capped && [ "${PIPESTATUS[0]}" = 0 ] && printf '%s\n' "== status: $line"; } >"$log.tmp" &&
+        mv -f "$log.tmp" "$log" || exit 2
     printf '%s\n' "$line" >"$status.tmp" && mv -f "$status.tmp" "$status" || exit 2
     case "$1" in machine) exit 3 ;; busy) exit 4 ;; *) exit 0 ;; esac
 }

@@ -223,6 +223,7 @@ static void read_config(void)
     cfg.max_upload = env_long("SERVE_MAX_UPLOAD", 1L << 20, 64, 1L << 30);
     cfg.job_timeout = (int)env_long("SERVE_JOB_TIMEOUT", 1200, 1, 7 * 86400);
     cfg.busy_pause = (int)env_long("SERVE_BUSY_PAUSE", 30, 1, 3600);
+    cfg.log_max = env_long("SERVE_LOG_MAX", 1L << 20, 1024, 1L << 30);
     cfg.lim.per_hour = (int)env_long("SERVE_PER_HOUR", 12, 0, 1000000);
     cfg.lim.cap = (int)env_long("SERVE_CAP", 1000, 0, 10000000);
     cfg.rate = (double)env_long("SERVE_RATE", 10, 0, 100000);

@@ -13,6 +13,7 @@
  *             SERVE_RUNNER on it in its own process group, ends it
  *   slurm.c   SERVE_SLURM=1: a claimer per slot runs each job on a node
  *             of a Slurm cluster (harness/serve/slurm-job.sh)
+ *   logcap.c  the runner's log, capped at SERVE_LOG_MAX bytes
  *
  * Trust: nothing here runs student code. A job's upload goes to the
  * runner (harness/serve/run-job.sh) as a file; the runner stages and
@@ -38,6 +39,7 @@ typedef struct serve_config {
     long max_upload;          /* SERVE_MAX_UPLOAD, bytes of a job's .tar.gz (1 MiB) */
     int job_timeout;          /* SERVE_JOB_TIMEOUT, seconds a runner may take (1200) */
     int busy_pause;           /* SERVE_BUSY_PAUSE, seconds a GPU waits after a runner's busy (30) */
+    long log_max;             /* SERVE_LOG_MAX, bytes of a job's runner.log kept (1 MiB) */
     pl_queue_limits lim;      /* SERVE_PER_HOUR (12), SERVE_CAP (1000) */
     double rate;              /* SERVE_RATE, requests a second a client (10; 0: no limit) */
     int burst;                /* SERVE_BURST, requests a client may send at once (40) */
@@ -111,6 +113,12 @@ int slurm_cancel(long id);
    ("node n1, GPU 0, Slurm job 7") and one for the job's record (the GPU's
    model, the node, the Slurm job); 0 while the job has not started. */
 int slurm_where(const char *jobdir, int *gpu, char *where, size_t wcap, char *model, size_t mcap);
+/* --------------------------------------------------------------- logcap.c */
+/* A new file PATH (mode 0600; not through a link) that keeps the first MAX
+   bytes written to the descriptor returned, then a line saying how many
+   more came: the write end of a pipe (close-on-exec) whose reader ends
+   with its last writer. -1 with errno. */
+int log_capped(const char *path, long max);
 
 /* ----------------------------------------------------------------- http.c */
 struct MHD_Daemon;

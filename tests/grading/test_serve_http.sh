@@ -25,18 +25,21 @@
 #   fault      kill -9 of the service with 50 jobs queued, 2 running and an
 #              upload half sent; restarted: the runners it left killed
 #              (counted), its 2 jobs run again, the half upload removed,
-#              every job done; a GPU whose runner says "machine" leaves the
+#              every job done and its upload removed; a GPU whose runner says "machine" leaves the
 #              rotation and its job runs on the other
 #   runners    what a runner's end makes of its job: its "failed" reason,
 #              none (it exited without a status), past SERVE_JOB_TIMEOUT
-#              (killed, with its child); SIGTERM hands a running job back
-#              to the queue, not counted as a start; "busy" (a make grade
-#              holds the grading kit) hands it back too, pauses each GPU,
-#              and the job runs once the kit is free
+#              (killed, with its child), each upload removed; a runner's
+#              100 kB of output cut at SERVE_LOG_MAX in runner.log;
+#              SIGTERM hands a running job back to the queue, not counted
+#              as a start, its upload kept; "busy" (a make grade holds the
+#              grading kit) hands it back too, pauses each GPU, and the
+#              job runs once the kit is free
 #   load       200 students (200 tokens from primlab-serve-admin) submit
 #              within 3 s, poll their jobs and fetch their reports: every
-#              job accounted for, none overtaken, the longest wait against
-#              the mean, the service's peak memory (VmHWM)
+#              job accounted for, none overtaken, no upload left, the
+#              longest wait against the mean, the service's peak memory
+#              (VmHWM)
 #   board      the leaderboard from the fake runner's ratios: ranked by
 #              the geometric mean, display names as given and escaped on
 #              /board/NN and the page, pseudonyms, board.key 0600, a job
@@ -101,6 +104,17 @@ sql() { python3 -c 'import sqlite3, sys; [print(*r, sep="\t") for r in sqlite3.c
 # fig KEY FILE: a figure of a serve_client.py answer
 fig() { awk -F '\t' -v k="$1" '$1 == k { print $2 }' "$2"; }
 
+# gone FILE...: whether the files are gone, or go within 1 s (the claimer
+# removes a job's upload just after the job ends)
+gone() {
+    local f
+    for _ in $(seq 20); do
+        for f in "$@"; do [ ! -e "$f" ] || break; done
+        [ -e "$f" ] || return 0
+        sleep 0.05
+    done
+    return 1
+}
 # call ARGS...: curl; the status in $code, the body in $t/body
 call() { code=$(curl -s -o "$t/body" -w '%{http_code}' "$@"); }
 one_line() { [ "$(wc -l <"$1")" = 1 ] && [ "$(tail -c 1 "$1" | od -An -tx1 | tr -d ' ')" = 0a ]; }
@@ -137,7 +151,9 @@ done
 grep -qx $'state\tdone' "$t/body" || p="$p; job $job never done: $(tr '\n' ' ' <"$t/body")"
 call -H "$(bearer "$ann")" "$url/api/jobs/$job/report.txt"
 [ "$code" = 200 ] && grep -q 'lab 01' "$t/body" || p="$p; its report: $code"
-verdict "a student's job: 201, done, its report" "$p" "$t/bad/log"
+up=$(sql bad "SELECT upload FROM jobs WHERE id = ${job:-0}")
+[ -n "$up" ] && gone "$t/bad/uploads/$up" || p="$p; its upload '$up' is still there"
+verdict "a student's job: 201, done, its report, its upload removed" "$p" "$t/bad/log"
 
 expect 401 "no token" --data-binary @"$t/lab.tgz" "$url/api/jobs?lab=01"
 expect 401 "no token, a body of 100 kB sent at once (no Expect)" -H 'Expect:' --data-binary @"$t/big" "$url/api/jobs?lab=01"
@@ -346,11 +362,11 @@ for q in $before; do kill -0 "$q" 2>/dev/null && [ "$(awk '{ print $3 }' "/proc/
 killed=$(sed -n 's/.*killed \([0-9]*\) process.*/\1/p' "$t/fault/log" | awk '{ s += $1 } END { print s + 0 }')
 [ "$killed" = "$(wc -w <<<"$before")" ] || p="$p; the restart killed $killed processes, not the $(wc -w <<<"$before") left"
 grep -q 'stopped under 2 running jobs: 2 queued again, 0 failed' "$t/fault/log" || p="$p; no recovery line"
-grep -q 'removed 1 upload of requests that ended' "$t/fault/log" || p="$p; the half upload not removed"
-[ "$(ls "$t/fault/uploads" | wc -l)" = 52 ] || p="$p; $(ls "$t/fault/uploads" | wc -l) uploads, not 52"
+grep -q 'removed 1 upload no job will read' "$t/fault/log" || p="$p; the half upload not removed"
+gone "$t"/fault/uploads/* || p="$p; $(ls "$t/fault/uploads" | wc -l) uploads left, not 0 (every job done)"
 states=$(sql fault "SELECT state, attempts, count(*) FROM jobs GROUP BY state, attempts" | tr '\t\n' ' ,')
 [ "$states" = "2 1 50,2 2 2," ] || p="$p; (state attempts count): $states"
-verdict "kill -9, restart: the runners left killed, 2 jobs run again, 50 once, the half upload gone" "$p" "$t/fault/log"
+verdict "kill -9, restart: the runners left killed, 2 jobs run again, 50 once, the half upload gone, every job's once done" "$p" "$t/fault/log"
 p=""
 grep -q 'GPU 1 (dry run (no GPU)) leaves the rotation: GPU 1 fell off the bus' "$t/fault/log" || p="no line for GPU 1"
 [ "$(sql fault 'SELECT DISTINCT gpu FROM jobs')" = 0 ] || p="$p; jobs ended on GPU $(sql fault 'SELECT DISTINCT gpu FROM jobs' | tr '\n' ' ')"
@@ -362,22 +378,34 @@ stop_all
 
 # -------------------------------------------------------------- runners
 t0=$(now)
-for f in FAIL NOSTATUS SLOW; do
+for f in FAIL NOSTATUS SLOW LOUD; do
     mkdir -p "$t/$f" && echo x >"$t/$f/$f" && tar -czf "$t/$f.tgz" -C "$t/$f" "$f"
 done
-printf 'ann\nbob\ncat\ndan\n' | tokens runners
-start runners SERVE_JOB_TIMEOUT=1
-for who in ann:FAIL bob:NOSTATUS cat:SLOW; do
+printf 'ann\nbob\ncat\ndan\neve\n' | tokens runners
+start runners SERVE_JOB_TIMEOUT=1 SERVE_LOG_MAX=4096
+for who in ann:FAIL bob:NOSTATUS cat:SLOW eve:LOUD; do
     call -H "$(bearer "$(tok runners "${who%%:*}")")" --data-binary @"$t/${who#*:}.tgz" "$url/api/jobs?lab=01"
 done
-for _ in $(seq 50); do [ "$(sql runners 'SELECT count(*) FROM jobs WHERE state = 3')" = 3 ] && break; sleep 0.1; done
+for _ in $(seq 50); do [ "$(sql runners 'SELECT count(*) FROM jobs WHERE state > 1')" = 4 ] && break; sleep 0.1; done
 reasons=$(sql runners 'SELECT student, reason FROM jobs ORDER BY id')
 p=""
 grep -qx $'ann\tthe lab\'s tests failed (the fake runner was told to)' <<<"$reasons" || p="ann's: $(sed -n 1p <<<"$reasons")"
 grep -qx $'bob\tthe check stopped without a verdict (its runner exited with status 1)' <<<"$reasons" || p="$p; bob's: $(sed -n 2p <<<"$reasons")"
 grep -qx $'cat\tthe check ran longer than 1 s (the service\'s limit, SERVE_JOB_TIMEOUT): stopped' <<<"$reasons" || p="$p; cat's: $(sed -n 3p <<<"$reasons")"
 [ -z "$(runner_pids runners)" ] || p="$p; runner processes left: $(runner_pids runners | tr '\n' ' ')"
-verdict "a runner's reason, no status, past SERVE_JOB_TIMEOUT (killed): each job failed, saying why" "$p" "$t/runners/log"
+gone "$t"/runners/uploads/* || p="$p; uploads left: $(ls "$t/runners/uploads" | paste -sd ' ')"
+verdict "a runner's reason, no status, past SERVE_JOB_TIMEOUT (killed): each job failed, saying why, its upload removed" "$p" "$t/runners/log"
+# a runner that writes 100,000 bytes: runner.log keeps SERVE_LOG_MAX=4096
+# of them and says how many more came
+loud=$t/runners/jobs/$(sql runners "SELECT id FROM jobs WHERE student = 'eve'")/runner.log
+{ seq -f '%09g' 1 10000 | head -c 4096; printf '\n... cut at 4096 bytes (SERVE_LOG_MAX): 95904 bytes more not kept\n'; } >"$t/loud.want"
+for _ in $(seq 20); do cmp -s "$t/loud.want" "$loud" && break; sleep 0.05; done
+p=""
+[ "$(sql runners "SELECT state FROM jobs WHERE student = 'eve'")" = 2 ] || p="eve's job not done"
+cmp -s "$t/loud.want" "$loud" || p="$p; runner.log is not its first 4096 bytes and the line: $(wc -c <"$loud" 2>&1) bytes, ends '$(tail -c 80 "$loud" 2>&1 | tr '\n' '|')'"
+quiet=$t/runners/jobs/$(sql runners "SELECT id FROM jobs WHERE student = 'ann'")/runner.log
+[ -f "$quiet" ] && [ ! -s "$quiet" ] || p="$p; ann's runner.log, of a runner that wrote nothing: $(wc -c <"$quiet" 2>&1) bytes"
+verdict "a runner that writes 100 kB: runner.log cut at SERVE_LOG_MAX (4096), a line saying so; one that writes none: empty" "$p" "$t/runners/log"
 call -H "$(bearer "$(tok runners dan)")" --data-binary @"$t/SLOW.tgz" "$url/api/jobs?lab=01"
 for _ in $(seq 50); do [ -n "$(runner_pids runners)" ] && break; sleep 0.1; done
 left=$(runner_pids runners | wc -l)
@@ -388,7 +416,9 @@ p=""
     p="$p; dan's job (state attempts): $(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")"
 [ -z "$(runner_pids runners)" ] || p="$p; runner processes left"
 grep -q 'stopped (1 running job handed back to the queue)' "$t/runners/log" || p="$p; no line for it"
-verdict "SIGTERM: the running job's runner stopped, the job back in the queue, not counted" "$p" "$t/runners/log"
+dan_up=$(sql runners "SELECT upload FROM jobs WHERE student = 'dan'")
+[ -n "$dan_up" ] && [ -f "$t/runners/uploads/$dan_up" ] || p="$p; dan's upload '$dan_up' is gone, his job still to run"
+verdict "SIGTERM: the running job's runner stopped, the job back in the queue, not counted, its upload kept" "$p" "$t/runners/log"
 # a runner's "busy" (a make grade holds the grading kit): the job goes back
 # to the queue, not counted, each GPU pauses, and it runs once the kit is free
 touch "$t/busy"
@@ -397,6 +427,7 @@ for _ in $(seq 50); do [ "$(grep -c ' pauses ' "$t/runners/log")" -ge 2 ] && bre
 p=""
 [ "$(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")" = $'0\t0' ] ||
     p="dan's job while busy (state attempts): $(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")"
+[ -f "$t/runners/uploads/$dan_up" ] || p="$p; dan's upload gone while his job was handed back"
 call "$url/"
 grep -q 'paused: a make grade has this host' "$t/body" || p="$p; the page does not say the GPUs pause"
 busy_at=$(now)
@@ -404,9 +435,10 @@ rm -f "$t/busy"
 for _ in $(seq 50); do [ "$(sql runners "SELECT state FROM jobs WHERE student = 'dan'")" = 3 ] && break; sleep 0.1; done
 [ "$(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")" = $'3\t1' ] ||
     p="$p; dan's job once free (state attempts): $(sql runners "SELECT state, attempts FROM jobs WHERE student = 'dan'")"
+gone "$t/runners/uploads/$dan_up" || p="$p; dan's upload kept once his job ended"
 [ "$(grep -c ' pauses ' "$t/runners/log")" = 2 ] || p="$p; not one line per GPU: $(grep -c ' pauses ' "$t/runners/log")"
 grep -q 'takes jobs again' "$t/runners/log" || p="$p; no line when a GPU takes jobs again"
-verdict "a runner's busy: the job back in the queue, not counted, each GPU paused, the page says so; run once free" "$p" "$t/runners/log"
+verdict "a runner's busy: the job back in the queue (its upload kept), not counted, each GPU paused, the page says so; run once free" "$p" "$t/runners/log"
 echo "# busy: dan's job ran $(secs "$busy_at") s after the grading kit was free (SERVE_BUSY_PAUSE=1)"
 stop_all
 echo "# runners in $(secs "$t0") s"
@@ -427,7 +459,8 @@ p=""
 waits=$(sql load 'SELECT avg(started - submitted), max(started - submitted), avg(finished - submitted), max(finished - submitted) FROM jobs')
 read -r wmean wmax tmean tmax <<<"$waits"
 [ -n "$hwm" ] && { [ "$hwm" -lt 65536 ] || [ -n "${SERVE_WRAP:-}" ]; } || p="$p; peak memory ${hwm:-?} kB (64 MiB allowed)"
-verdict "200 students within 3 s: every job done once, none overtaken, peak memory under 64 MiB" "$p" "$t/load.out"
+gone "$t"/load/uploads/* || p="$p; $(ls "$t/load/uploads" | wc -l) uploads left"
+verdict "200 students within 3 s: every job done once, none overtaken, no upload left, peak memory under 64 MiB" "$p" "$t/load.out"
 printf '# load: 200 students submitted within %s s; POST answered in %s ms on average, %s ms at most; wait for a GPU: mean %.2f s, longest %.2f s; submission to result: mean %.2f s, longest %.2f s; all done in %s s; the service'"'"'s peak memory (VmHWM) %s kB\n' \
     "$(fig submitted_within_s "$t/load.out")" "$(fig post_mean_ms "$t/load.out")" "$(fig post_max_ms "$t/load.out")" \
     "$wmean" "$wmax" "$tmean" "$tmax" "$(fig wall_s "$t/load.out")" "$hwm"

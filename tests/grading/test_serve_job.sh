@@ -17,7 +17,9 @@
 #      job), a symbolic link and a name with a line break: done, each
 #      refusal one line of the report (with a GPU: 0 points); a
 #      PRIMLAB_SEED in the caller's environment adds no hidden test;
-#   3. a file that does not compile: done, the compiler's error in report.txt;
+#   3. a file that does not compile (and 40 links, refused): done, the
+#      compiler's error in report.txt, its log cut at SERVE_LOG_MAX=1024
+#      bytes with a line saying so, and the status after it;
 #   4. 10^5 files, more than GRADE_MAX_BYTES, not an archive, no file of
 #      the lab: failed, one line why, and no report;
 #   5. a LAB that is not the kit's: one line, status 2, no job folder;
@@ -39,8 +41,8 @@
 #      outlive the job); the GPU ones and the rest are listed in a SKIP
 #      line (tests/grading/test_hostile.sh, slow tier, grades them all);
 #   9. around every job: no file written outside its folder (the service's
-#      folder and the scratch), the grading kit unchanged, its build
-#      folder for the job's tree removed;
+#      folder and the scratch), the grading kit unchanged, the job's graded
+#      tree and its build folder removed;
 #  10. a make grade on the GPUs waiting for the grading kit (it holds the
 #      turnstile, build/grade.lock.turn): after SERVE_LOCK_WAIT seconds,
 #      busy, exit 4, nothing published (the service hands the job back).
@@ -120,7 +122,9 @@ with tarfile.open(dest, "w:gz") as t:
     i = tarfile.TarInfo("01-prefix-sum/hx-link/hx-through"); i.size = 2; t.addfile(i, io.BytesIO(b"x\n"))
 PY
 mkdir -p "$t/outside"
-d=$(folder nocompile) && { cat labs/$lab/prefix_sum.cu; echo 'int hx_broken = ;'; } >"$d/$lab/prefix_sum.cu" && pack nocompile "$d"
+# (with 40 links, each refused in a line of the log: a log over 1024 bytes)
+d=$(folder nocompile) && { cat labs/$lab/prefix_sum.cu; echo 'int hx_broken = ;'; } >"$d/$lab/prefix_sum.cu" &&
+    for i in $(seq -w 40); do ln -s prefix_sum.cu "$d/$lab/hx-link-$i.h"; done && pack nocompile "$d"
 # the secrets: at compile time
 d=$(folder include) && {
     printf '#include "%s"\n' "$sd/tokens.tsv" "$sd/serve.db" "$sd/jobs/other/report.txt"
@@ -210,8 +214,13 @@ if [ $sandbox = 1 ]; then
 fi
 names+=(nolab junk)
 for n in "${names[@]}"; do
-    # (a grading seed in the caller's environment: the stub's job must not see it)
-    if [ "$n" = stub ]; then job "$n" PRIMLAB_SEED=12345; else job "$n"; fi
+    # (a grading seed in the caller's environment: the stub's job must not
+    # see it; a log cap the compiler's errors exceed)
+    case $n in
+    stub) job "$n" PRIMLAB_SEED=12345 ;;
+    nocompile) job "$n" SERVE_LOG_MAX=1024 ;;
+    *) job "$n" ;;
+    esac
 done
 job big GRADE_MAX_BYTES=$((1 << 20))
 names+=(big)
@@ -253,6 +262,7 @@ done_job() {
     f=$(grader_paths "$j/report.txt" "$j/results.json" "$j/scores.tsv" "$j/log")
     [ -z "$f" ] || p+="; a grader's path in $f"
     [ ! -e "$j/.upload" ] || p+="; the upload's copy is still there"
+    [ ! -e "$j/tree" ] || p+="; the graded tree is still there"
     echo "$p"
 }
 # failed_job NAME WHY-PATTERN: the problems of a job that must fail with WHY
@@ -265,6 +275,7 @@ failed_job() {
     grep -qE "^failed	$2\$" "$j/status" 2>/dev/null || p+="; not the reason /$2/: '$(cut -f 2 "$j/status" 2>/dev/null)'"
     for f in report.txt results.json scores.tsv; do [ ! -e "$j/$f" ] || p+="; a $f"; done
     [ -z "$(grader_paths "$j/status" "$j/log")" ] || p+="; a grader's path in $(grader_paths "$j/status" "$j/log")"
+    [ ! -e "$j/tree" ] || p+="; the graded tree is still there"
     echo "$p"
 }
 # points NAME: the job's points and maximum, from results.json ("none" in a dry run)
@@ -322,7 +333,12 @@ else
     p=$(done_job nocompile)
     report nocompile | grep -q "^lab01: does not compile" || p+="; the report does not say it does not compile"
     report nocompile | grep -qE "prefix_sum.cu\(?[0-9]+\)?:.*(error|expected)" || p+="; no compiler error naming prefix_sum.cu"
-    verdict "a file that does not compile: done, the compiler's error in the report" "$p" "$t/out/nocompile"
+    j=$sd/jobs/nocompile/log
+    cut_line=$(grep -n '^\.\.\. cut at 1024 bytes (SERVE_LOG_MAX): [0-9]* bytes more not kept$' "$j" | cut -d: -f 1)
+    [ -n "$cut_line" ] && [ "$(head -n $((cut_line - 1)) "$j" | wc -c)" = 1025 ] ||
+        p+="; the log ($(wc -c <"$j") bytes) not cut at 1024 bytes with a line saying so"
+    [ "$(tail -n 1 "$j")" = "== status: done" ] || p+="; the log's last line: $(tail -n 1 "$j")"
+    verdict "a file that does not compile: done, the compiler's error in the report, its log cut at SERVE_LOG_MAX=1024" "$p" "$t/out/nocompile"
     # 6
     p=""
     [ "$(rc machine)" = 3 ] || p+="; exit $(rc machine), not 3"

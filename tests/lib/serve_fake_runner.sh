@@ -15,7 +15,8 @@
 # or "busy<TAB>why" (exit 4) while the file FAKE_BUSY_FILE names exists
 # (as run-job.sh does while a make grade holds the grading kit).
 # An upload holding a file named SLOW sleeps 60 s instead; one named
-# NOSTATUS ends (status 1) without a status.
+# NOSTATUS ends (status 1) without a status; one named LOUD writes 100,000
+# bytes on stdout (runner.log) first, numbered lines of 10 bytes.
 set -u
 [ $# = 3 ] || { echo "usage: serve_fake_runner.sh UPLOAD LAB JOBDIR" >&2; exit 2; }
 upload=$1 lab=$2 dir=$3
@@ -25,6 +26,7 @@ if [ -n "${FAKE_BUSY_FILE:-}" ] && [ -e "$FAKE_BUSY_FILE" ]; then
     say "busy"$'\t'"a make grade has this host's GPUs (the fake runner says so)"
     exit 4
 fi
+! grep -qx 'LOUD' <<<"$files" || seq -f '%09g' 1 10000
 pause=${FAKE_RUNNER_SLEEP:-0.0$((20 + RANDOM % 31))}
 ! grep -qx 'SLOW' <<<"$files" || pause=60
 sleep "$pause" &

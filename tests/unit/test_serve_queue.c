@@ -397,6 +397,10 @@ START_TEST(positions_uploads_requeue_and_display_names)
     ck_assert_int_eq(n, 4);
     ck_assert_int_eq(pl_queue_upload_used(q, "u3"), 1);
     ck_assert_int_eq(pl_queue_upload_used(q, "u9"), 0);
+    /* running, then ended: its upload is needed no more */
+    ck_assert_int_eq(pl_queue_upload_used(q, "u1"), 1);
+    ck_assert_int_eq(pl_queue_finish(q, a1, 0, "failed", 12, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_upload_used(q, "u1"), 0);
     /* the hourly limit asked before an upload, as submit gives it */
     pl_queue_limits lim = {.per_hour = 3, .cap = 0};
     ck_assert_int_eq(pl_queue_admit(q, "bob", 20, &lim, why, sizeof why), 0);
