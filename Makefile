@@ -345,6 +345,8 @@ help:
 	@echo "  make serve           the check service on SERVE_ADDR (127.0.0.1:8750), its state in SERVE_DIR, a job per"
 	@echo "                       GPU of SERVE_GPUS at a time; SERVE_DRY=1: dry runs (docs/check-service.md, \"Running it\")"
 	@echo "                       SERVE_SLURM=1 on a cluster's login node: SERVE_SLOTS jobs at once, each a Slurm job"
+	@echo "  make prune-jobs      DAYS=N: of the check service's jobs that ended over N days ago, the files removed"
+	@echo "                       but scores.tsv (the leaderboard's); every row of its database kept"
 	@echo "  make submit LAB=NN   no GPU here: send lab NN to the course's check service and print its report"
 	@echo "                       (docs/student-guide.md): WAIT=0 returns at once with the job's id, JOB=N fetches job N;"
 	@echo "                       SERVE_URL (else serve.conf), PRIMLAB_TOKEN (else ~/.config/primlab/token),"

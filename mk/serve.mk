@@ -8,7 +8,7 @@
 # make test says nothing of them.
 #
 #   build/tests/test_serve_queue   the queue's suite (run by make test)
-#   build/primlab-serve-admin      the instructor's tool (make tokens)
+#   build/primlab-serve-admin      the instructor's tool (make tokens, make prune-jobs)
 #   build/primlab-serve            the service (make serve)
 serve_header = $(firstword $(wildcard /usr/include/$(1) $(addsuffix /$(1),$(subst :, ,$(CPATH)))))
 SERVE_HEADERS := $(call serve_header,sqlite3.h) $(call serve_header,openssl/evp.h)
@@ -48,6 +48,14 @@ TOKENS ?= $(SERVE_DIR)/tokens.tsv
 .PHONY: tokens
 tokens: build/primlab-serve-admin
 	$(Q)harness/serve/tokens.sh "$(SERVE_DB)" "$(TOKENS)" "$(ROSTER)" "$(INSTRUCTOR)" "$(AGAIN)"
+
+# make prune-jobs DAYS=30: of each job of the service in SERVE_DIR that
+# ended more than 30 days ago, the files of its folder but scores.tsv
+# (the leaderboard's) removed; every row of the database kept
+# (docs/check-service.md, "What the service keeps").
+.PHONY: prune-jobs
+prune-jobs: build/primlab-serve-admin
+	$(Q)SERVE_DB="$(SERVE_DB)" build/primlab-serve-admin prune "$(SERVE_DIR)" "$(DAYS)"
 
 # make serve: the check service on SERVE_ADDR (a reverse proxy in front
 # gives it TLS: docs/check-service.md, "Running it"), its state in

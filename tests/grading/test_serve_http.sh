@@ -39,7 +39,8 @@
 #              within 3 s, poll their jobs and fetch their reports: every
 #              job accounted for, none overtaken, no upload left, the
 #              longest wait against the mean, the service's peak memory
-#              (VmHWM)
+#              (VmHWM); then primlab-serve-admin prune of the half made
+#              to have ended 8 days ago
 #   board      the leaderboard from the fake runner's ratios: ranked by
 #              the geometric mean, display names as given and escaped on
 #              /board/NN and the page, pseudonyms, board.key 0600, a job
@@ -466,6 +467,28 @@ printf '# load: 200 students submitted within %s s; POST answered in %s ms on av
     "$wmean" "$wmax" "$tmean" "$tmax" "$(fig wall_s "$t/load.out")" "$hwm"
 echo "# load in $(secs "$t0") s"
 stop_all
+
+# pruning old jobs (primlab-serve-admin prune): jobs 1-100 made to have
+# ended 8 days ago; prune 7 leaves their scores.tsv alone, the rest as
+# they were; a second run prunes nothing
+python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute("UPDATE jobs SET finished = finished - 8 * 86400 WHERE id <= 100"); d.commit()' "$t/load/serve.db"
+build/primlab-serve-admin prune "$t/load" 7 2>"$t/prune.out"
+rc1=$?
+build/primlab-serve-admin prune "$t/load" 7 2>"$t/prune2.out"
+rc2=$?
+build/primlab-serve-admin prune "$t/nowhere" 7 2>"$t/prune3.out"
+rc3=$?
+p=""
+[ "$rc1 $rc2 $rc3" = "0 0 2" ] || p="statuses $rc1 $rc2 $rc3, not 0 0 2"
+grep -qx 'primlab-serve-admin: 100 jobs ended over 7 days ago pruned, [0-9]* kB freed (their scores.tsv and every row of the database kept)' "$t/prune.out" ||
+    p="$p; $(cat "$t/prune.out")"
+grep -q ': 0 jobs ended over 7 days ago pruned, 0 kB freed' "$t/prune2.out" || p="$p; again: $(cat "$t/prune2.out")"
+one_line "$t/prune3.out" && [ ! -e "$t/nowhere" ] || p="$p; a folder without a database: $(cat "$t/prune3.out")"
+[ "$(cd "$t/load/jobs" && ls 1 100 | grep -vc -e '^scores.tsv$' -e '^$' -e ':$')" = 0 ] || p="$p; job 1 or 100 keeps more than scores.tsv"
+[ -f "$t/load/jobs/100/scores.tsv" ] && [ -f "$t/load/jobs/101/report.txt" ] && [ -f "$t/load/jobs/200/runner.log" ] ||
+    p="$p; a scores.tsv pruned, or a job of today"
+[ "$(sql load 'SELECT count(*) FROM jobs')" = 200 ] || p="$p; rows lost"
+verdict "prune 7: the 100 jobs ended 8 days ago keep scores.tsv alone, the 100 of today all; a second run prunes none; no database: one line, 2" "$p" "$t/prune.out"
 
 # ---------------------------------------------------------------- board
 # a term's worth of done jobs: 3,000 of 300 students, each job's scores of
