@@ -46,8 +46,13 @@
 #              /board/NN and the page, pseudonyms, board.key 0600, a job
 #              that failed its correctness test not counted, each
 #              student's own page naming how the board shows them (their
-#              pseudonym on nobody else's), an empty board's one line; 3,000 done jobs of 300 students made
-#              cold and from the cache (timed)
+#              pseudonym on nobody else's), an empty board's one line;
+#              3,000 done jobs of 300 students made cold and from the
+#              cache (timed), by a service listening on the IPv6 loopback
+#              (SERVE_ADDR=[::1]:0; SKIP without one)
+#   HEAD       the GET routes (the page, the jobs, a report, the boards,
+#              the icon, a 404) asked with HEAD: GET's status and headers,
+#              no body
 # Each section prints its figures as "#" lines. Without libmicrohttpd's,
 # SQLite's or OpenSSL's headers (no build/primlab-serve): SKIP.
 # SERVE_WRAP="valgrind --leak-check=full --error-exitcode=99" runs every
@@ -229,6 +234,12 @@ call "$url/api/board/02"
 [ "$(cat "$t/body")" = $'rank\tname\tpseudonym\tjobs\tgeomean\n# no job of lab 02 is done yet' ] ||
     p="$p; lab 02's empty board: $(tr '\n\t' '| ' <"$t/body")"
 verdict "the leaderboard (HTML) on /board/01 and the page, names escaped; an empty one says why in a line" "$p"
+# HEAD on the GET routes (libmicrohttpd answers it from the GET handler):
+# the same status and headers, Content-Length included, and no body
+python3 tests/lib/serve_client.py head "$url" "$ann" / /api/jobs "/api/jobs/$job" "/api/jobs/$job/report.txt" \
+    "/api/jobs/$job/results.json" /api/board/01 /board/01 /favicon.ico /api/jobs/999999 /nope >"$t/head" 2>&1
+verdict "HEAD of the page, the jobs, a report, the boards, the icon, a 404: GET's status and headers, no body" \
+    "$(awk -F '\t' '$2 != "ok" { printf "; %s: %s", $1, $2 } END { if (NR != 10) printf "; %d answers, not 10", NR }' "$t/head")" "$t/head"
 expect 204 "the favicon a browser asks for: none, and no error" "$url/favicon.ico"
 expect 404 "no such page" "$url/etc/passwd"
 expect 405 "GET of a POST route" -H "$(bearer "$ann")" "$url/api/name"
@@ -518,7 +529,19 @@ db.executemany("INSERT INTO jobs (id, student, lab, state, attempts, gpu, submit
                " VALUES (?, ?, '01', 2, 1, 0, ?, ?, ?)", rows)
 db.commit()
 PY
-start board SERVE_GPUS=none
+# (on the IPv6 loopback, SERVE_ADDR=[::1]:0, where it can be bound)
+v6=1
+python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null || v6=0
+if [ $v6 = 1 ]; then start board SERVE_GPUS=none SERVE_ADDR='[::1]:0'; else start board SERVE_GPUS=none; fi
+if [ $v6 = 1 ]; then
+    p=""
+    [[ $url == "http://[::1]:"[1-9]* ]] || p="it says it listens on '$url'"
+    grep -q "listening on http://\[::1\]:[1-9]" "$t/board/log" || p="$p; no such line in its log"
+    ss -Htln 2>/dev/null | grep -q "\[::1\]:${url##*:} " || ! command -v ss >/dev/null || p="$p; ss shows no socket on [::1]:${url##*:}"
+    verdict "SERVE_ADDR=[::1]:0: listens on the IPv6 loopback, says where (the board below is asked there)" "$p" "$t/board/log"
+else
+    say SKIP "SERVE_ADDR=[::1]:0" "no IPv6 loopback here (::1 cannot be bound): the board below is asked on 127.0.0.1"
+fi
 took() { curl -s -o "$t/body" -w '%{http_code} %{time_total}' "$@"; }
 read -r c1 cold <<<"$(took "$url/api/board/01")"
 read -r c2 warm <<<"$(took "$url/api/board/01")"

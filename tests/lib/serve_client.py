@@ -25,6 +25,12 @@ that curl cannot be: many at once, slow on purpose, or timed.
                                                  polls its job until it ends and
                                                  fetches its report; one TSV line
                                                  per student into OUT
+  serve_client.py head URL TOKEN PATH...         each PATH asked with GET, then
+                                                 HEAD (TOKEN's, a connection
+                                                 each, read to its end): the
+                                                 same status and headers (the
+                                                 Date aside), no body for HEAD:
+                                                 "PATH<TAB>ok" or what differs
 
 Each prints its figures as "key<TAB>value" lines for the test to read and
 judge, and exits 0; 1 (the reason on stderr) when a request went wrong in
@@ -240,8 +246,40 @@ def load(url, tokens_path, upload, spread, out_path):
     out("wall_s", f"{time.monotonic() - t0:.1f}")
 
 
+def raw(url, method, path, token):
+    """METHOD PATH on a connection of its own, read until the service
+    closes it: (status line, header lines but Date sorted, body bytes)."""
+    s = socket.create_connection(hostport(url), timeout=10)
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    s.sendall(f"{method} {path} HTTP/1.1\r\nHost: primlab\r\n{auth}Connection: close\r\n\r\n".encode())
+    data = b""
+    while chunk := s.recv(65536):
+        data += chunk
+    s.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    return lines[0], sorted(h for h in lines[1:] if not h.lower().startswith("date:")), body
+
+
+def head(url, token, *paths):
+    for path in paths:
+        gs, gh, gb = raw(url, "GET", path, token)
+        hs, hh, hb = raw(url, "HEAD", path, token)
+        why = []
+        if hs != gs:
+            why.append(f"HEAD '{hs}', GET '{gs}'")
+        if hh != gh:
+            why.append("headers of one alone: " + " | ".join(sorted(set(hh) ^ set(gh))))
+        if hb:
+            why.append(f"HEAD sent a body of {len(hb)} bytes")
+        if not gb and " 204 " not in gs:
+            why.append("GET sent no body")
+        out(path, "; ".join(why) or "ok")
+
+
 if __name__ == "__main__":
-    commands = {"submit": submit, "slowloris": slowloris, "hammer": hammer, "flood": flood, "load": load}
+    commands = {"submit": submit, "slowloris": slowloris, "hammer": hammer, "flood": flood, "load": load,
+                "head": head}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     commands[sys.argv[1]](*sys.argv[2:])
