@@ -992,7 +992,7 @@ static int perf_figure(FILE *gp, const klass *c, const char *dir, int *idx, int 
             "set xrange [0.5:%d.5]\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\nset ytics autofreq\n"
             "set boxwidth 0.5 absolute\nset style fill solid 0.35 border -1\n",
             n);
-    fprintf(gp, "set xlabel 'test'\nset ylabel 'ratio'\nset xtics rotate by -30 (");
+    fprintf(gp, "set xlabel 'test'\nset ylabel 'ratio, or fraction of its roof'\nset xtics rotate by -30 (");
     for (int k = 0; k < n; k++) {
         fprintf(gp, "%s", k ? ", " : "");
         tick_label(gp, c, idx, n, k);
@@ -1611,10 +1611,11 @@ static void section_perf(out *w)
         return;
     }
     para(w,
-         "Each performance test's ratio to the vendor library, over the students who have one (a test that "
-         "failed has none). Full marks at the target ratio; the solution's ratio %s.",
+         "Each performance test's value, over the students who have one (a test that failed has none): its "
+         "ratio to the vendor library, or for a test scored by its roof (\"vs its roof\", docs/roofs.md) its "
+         "fraction of that roof, 1 at 100 %%. Full marks at the target; the solution's value %s.",
          c->o->reference ? "from the reference scores" : "is not known (no --reference)");
-    figure(w, FIG_PERF, "ratio to the vendor library per test (labelled by part)");
+    figure(w, FIG_PERF, "ratio to the vendor library, or fraction of the roof, per test (labelled by part)");
     table(w, "lab|test|>students|>median|>min|>max|>full marks at|>solution's");
     for (int k = 0; k < n; k++) {
         const test *t = &c->tests[idx[k]];

@@ -721,8 +721,10 @@ START_TEST(graded)
     snprintf(row.kind, sizeof row.kind, "%s", t->perf ? "performance" : "correctness");
     snprintf(row.status, sizeof row.status, "%s", pl_status_name(r.status));
     snprintf(row.cause, sizeof row.cause, "%s", cause);
-    if (t->perf && r.status == PL_PASS)
+    if (t->perf && r.status == PL_PASS) {
         snprintf(row.value, sizeof row.value, "%.4f", r.value);
+        snprintf(row.ratio, sizeof row.ratio, "%.4f", r.ratio);
+    }
     if (t->perf)
         snprintf(row.target, sizeof row.target, "%g", t->perf->full);
     snprintf(row.bugs, sizeof row.bugs, "%s", r.bugs);
@@ -956,6 +958,10 @@ static int cmd_list(const pl_lab *lab, const opts *o)
     printf("lab%s %s: %s\n", lab->id, lab->name, lab->title);
     for (int i = 0; i < n; i++) {
         printf("  %-60s %g\n", tests[i].name, tests[i].max);
+        const pl_perf *f = tests[i].perf;
+        if (f && f->yardstick == PL_YARD_ROOF) /* how it scores, indented: not a test line */
+            printf("    scored by the fraction of its algorithm's roof: full marks from %.3g%%, none at %.3g%% "
+                   "(lab%s roofs, docs/roofs.md)\n", 100 * f->full, 100 * f->zero, lab->id);
         total += tests[i].max;
     }
     printf("total: %g points\n", total);

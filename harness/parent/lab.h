@@ -91,14 +91,25 @@ typedef struct pl_part {
 
 /* A performance test: the part's throughput as a fraction of a yardstick's,
  * measured in the same run (ratio = yardstick time / part time). Points
- * are full at ratio >= full, fall linearly to zero at ratio <= zero. */
-enum pl_yardstick { PL_YARD_VENDOR, PL_YARD_CPU_OMP };
+ * are full at ratio >= full, fall linearly to zero at ratio <= zero.
+ *
+ * PL_YARD_ROOF scores the fraction of the part's own algorithm's roof
+ * instead (pl_part.alg, roofs.h, docs/roofs.md): the least time its bytes
+ * take at the copy bandwidth, over the part's time, capped at 1 (a cache
+ * that holds a pass gains nothing). It is for parts whose taught algorithm
+ * moves more bytes than the vendor's, where the ratio to the vendor has a
+ * ceiling below 1 that moves with the GPU. full and zero are then
+ * fractions of the roof (0.22: 22 %). The vendor is timed all the same, in
+ * its own worker, as for PL_YARD_VENDOR: it sets the clock's allowance,
+ * and its ratio is reported (the scores' ratio column). The copy bandwidth
+ * is the yardstick's worker's, where no submission runs (pl_perf_copy_gbps). */
+enum pl_yardstick { PL_YARD_VENDOR, PL_YARD_CPU_OMP, PL_YARD_ROOF };
 typedef struct pl_perf {
     const char *part;     /* part id */
     long n;
     double points;
     int yardstick;        /* enum pl_yardstick */
-    double full, zero;    /* the thresholds, instructors' to change */
+    double full, zero;    /* the thresholds, instructors' to change: ratios, or fractions of the roof */
     double param;         /* the input parameter, for parts that have one */
 } pl_perf;
 
@@ -239,7 +250,9 @@ int pl_lab_fits(const pl_lab *lab, const pl_part *part, long n, double param, co
    inputs derived from seed, each result checked. The yardstick runs in
    yard_s's worker (the vendor library with no student code), after s's
    worker is stopped; yard_s NULL: in s's. r->status PL_PASS with
-   r->score in [0, points] and r->value the ratio, or PL_FAIL (a wrong
+   r->score in [0, points], r->value what scored (the ratio, or for
+   PL_YARD_ROOF the fraction of the roof) and r->ratio the ratio to the
+   timed yardstick, or PL_FAIL (a wrong
    result) with score 0. no_points: a reason the submission earns no
    performance points whatever its speed (it uses the vendor library), or
    NULL. */
@@ -257,8 +270,17 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
 void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *const *perfs,
                        const char *const *names, int n, int reps, uint64_t seed, double timeout_s);
 
-/* Points earned for ratio under perf's thresholds. */
+/* Points earned for ratio under perf's thresholds (for PL_YARD_ROOF, the
+   fraction of the roof). */
 double pl_perf_points(const pl_perf *perf, double ratio);
+
+/* Whether perf times the vendor library (PL_YARD_VENDOR, PL_YARD_ROOF). */
+int pl_perf_vendor_timed(const pl_perf *perf);
+
+/* The fraction of its roof a test of perf scores: the roof's time (the
+   algorithm's bytes at copy_gbps) over time_ms, capped at 1; NaN when it
+   cannot be formed (no bytes stated, no copy bandwidth, no time). */
+double pl_perf_roof_fraction(double alg_bytes, double copy_gbps, double time_ms);
 
 typedef struct pl_bench_opts {
     const pl_part *part;  /* NULL: every part marked bench */
@@ -294,8 +316,13 @@ double pl_lab_time(pl_session *s, const pl_lab *lab, const pl_part *p, int vendo
 double pl_device_copy_gbps(pl_session *s);
 
 /* The copy bandwidth of the performance tests' report (their "% of copy"
-   and "% of its roof", roofs.h): measured once a process, by s's worker
-   (started if need be), then kept; NaN when it cannot be. */
+   and "% of its roof", roofs.h) and of PL_YARD_ROOF's scores: measured by
+   s's worker (started if need be), then kept; NaN when it cannot be. When
+   pl_lab_perf_ahead runs, it measures it in the yardstick's worker before
+   the submission's timings and again after the yardsticks' (the
+   submission's worker stopped), and keeps the higher: a submission that
+   slows the GPU down lowers neither a roof nor so raises its fraction.
+   Otherwise measured once, at the first call. */
 double pl_perf_copy_gbps(pl_session *s);
 
 #ifdef __cplusplus

@@ -789,6 +789,8 @@ static struct ahead {
 } ahead[MAX_AHEAD];
 static int nahead;
 
+static void perf_copy_measure(pl_session *s);
+
 static void phases_add(phases *to, const phases *from)
 {
     for (int i = 0; i < PH_COUNT; i++)
@@ -803,15 +805,21 @@ void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, con
     nahead = 0;
     int vendor = 0;
     for (int i = 0; i < n; i++)
-        vendor += perfs[i]->yardstick == PL_YARD_VENDOR && pl_find_part(lab, perfs[i]->part);
+        vendor += pl_perf_vendor_timed(perfs[i]) && pl_find_part(lab, perfs[i]->part);
     if (!yard_s || yard_s == s || !vendor)
         return;
+    /* The copy bandwidth of the roofs, before the submission's timings and
+       again after the yardsticks' (below), in the yardstick's worker: the
+       higher is kept, so a submission that slows the GPU down (a kernel
+       left running) lowers neither roof */
+    double t_copy = pl_now();
+    perf_copy_measure(yard_s);
     /* The submission first, in the worker its correctness tests left:
        no start, no first pinning of a new worker (0.2-0.8 s a lab on an
        H100 host) */
     for (int i = 0; i < n && nahead < MAX_AHEAD; i++) {
         const pl_part *p = pl_find_part(lab, perfs[i]->part);
-        if (!p || perfs[i]->yardstick != PL_YARD_VENDOR)
+        if (!p || !pl_perf_vendor_timed(perfs[i]))
             continue;
         struct ahead *a = &ahead[nahead++];
         memset(a, 0, sizeof *a);
@@ -819,7 +827,7 @@ void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, con
         if (names && names[i])
             pl_session_label(s, names[i]);
         memset(&timed_ph, 0, sizeof timed_ph);
-        double t0 = pl_now();
+        double t0 = nahead == 1 ? t_copy : pl_now();
         a->code_ok = timed_variant(s, lab, p, PL_VAR_IMPL, perfs[i]->n, perfs[i]->param, seed, reps, timeout_s, 0,
                                    &a->ti, &a->rc);
         a->ph = timed_ph;
@@ -846,6 +854,34 @@ void pl_lab_perf_ahead(pl_session *s, pl_session *yard_s, const pl_lab *lab, con
         phases_add(&a->ph, &timed_ph);
         a->seconds += pl_now() - t0;
     }
+    t0 = pl_now();
+    perf_copy_measure(yard_s);
+    if (nahead)
+        ahead[nahead - 1].seconds += pl_now() - t0;
+}
+
+/* A PL_YARD_ROOF test's score and reason (lab.h): the fraction of its roof
+   (capped at 1) is what scores; the vendor's ratio is reported beside it.
+   0 with r an ERROR when no fraction can be formed (no copy bandwidth: the
+   machine's fault, not the code's). */
+static int roof_scored(pl_result *r, const pl_perf *perf, double alg, double copy, double t_imp, double t_yard,
+                       double pct_alg, double pct_copy)
+{
+    double frac = pl_perf_roof_fraction(alg, copy, t_imp);
+    if (isnan(frac)) {
+        r->status = PL_ERROR;
+        snprintf(r->reason, sizeof r->reason, "no roof to score against: %s",
+                 alg > 0 ? "the copy bandwidth could not be measured" : "the part states no algorithm's bytes");
+        return 0;
+    }
+    r->value = frac;
+    r->score = pl_perf_points(perf, frac);
+    snprintf(r->reason, sizeof r->reason,
+             "%.1f%% of its roof%s (full marks from %.3g%%, none below %.3g%%): %.4f ms against its %.4f ms; "
+             "%.3fx the vendor library (%.4f ms), %.1f%% of copy",
+             pct_alg, pct_alg > 100 ? ", counted as 100%" : "", 100 * perf->full, 100 * perf->zero, t_imp,
+             alg / (copy * 1e9) * 1e3, r->ratio, t_yard, pct_copy);
+    return 1;
 }
 
 void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_perf *perf, int reps, uint64_t seed,
@@ -883,7 +919,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     char yard_again[200] = "", code_again[300] = "";
     double t_yard;
     const timing *trusted_y = NULL;
-    if (perf->yardstick == PL_YARD_VENDOR) {
+    if (pl_perf_vendor_timed(perf)) {
         /* The yardstick in a worker of its own, the submission's gone: nothing
            it left running can slow the yardstick down. Timed before, when
            pl_lab_perf_ahead was: the same, once for the lab's tests. */
@@ -993,21 +1029,26 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         host = &other;
     double ratio = t_yard / t_imp;
     r->status = PL_PASS;
-    r->value = ratio;
+    r->value = r->ratio = ratio;
     r->score = pl_perf_points(perf, ratio);
     snprintf(r->reason, sizeof r->reason,
              "%.4f ms against %.4f ms for %s: %.3fx its throughput (full marks from %.3fx, none below %.3fx)", t_imp,
              t_yard, yard, ratio, perf->full, perf->zero);
     /* How near its own algorithm's roof, beside the copy's (roofs.h): the
-       copy bandwidth measured once, by the yardstick's worker when there
-       is one (no submission ran in it), after the timings */
+       copy bandwidth measured by the yardstick's worker when there is one
+       (no submission ran in it), the higher of before and after the
+       timings (pl_perf_copy_gbps) */
     char roof_line[600] = "";
     {
         double copy = pl_perf_copy_gbps(trusted_y ? yard_s : code_s);
         double counted = p->bytes ? p->bytes(perf->n, perf->param) : lab->bytes_per_elem * (double)perf->n;
         double alg = pl_alg_bytes(&p->alg, perf->n, perf->param), pct_copy = pl_alg_pct(counted, copy, t_imp);
         double pct_alg = pl_alg_pct(alg, copy, t_imp);
-        size_t rl = strlen(r->reason);
+        if (perf->yardstick == PL_YARD_ROOF && !roof_scored(r, perf, alg, copy, t_imp, t_yard, pct_alg, pct_copy)) {
+            r->seconds = pl_now() - t0;
+            return;
+        }
+        size_t rl = perf->yardstick == PL_YARD_ROOF ? sizeof r->reason : strlen(r->reason);
         if (!isnan(pct_alg) && rl < sizeof r->reason)
             rl += (size_t)snprintf(r->reason + rl, sizeof r->reason - rl, "; %.1f%% of its roof", pct_alg);
         if (!isnan(pct_copy) && rl < sizeof r->reason)
@@ -1019,7 +1060,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
                                          p->alg.text ? p->alg.text : "its algorithm's bytes", alg / 1e6, copy,
                                          alg / (copy * 1e9) * 1e3);
             double ven = pl_alg_bytes(&p->vendor_alg, perf->n, perf->param);
-            if (perf->yardstick == PL_YARD_VENDOR && ven > 0 && ll < sizeof roof_line)
+            if (pl_perf_vendor_timed(perf) && ven > 0 && ll < sizeof roof_line)
                 snprintf(roof_line + ll, sizeof roof_line - ll, "; the vendor's: %s, %.1f%% of its roof",
                          p->vendor_alg.text ? p->vendor_alg.text : "its algorithm's bytes",
                          pl_alg_pct(ven, copy, t_yard));
@@ -1109,7 +1150,7 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
     char what[96];
     snprintf(what, sizeof what, "%s.%s n=%ld", lab->id, p->id, perf->n);
     phases_report(what, r->seconds);
-    reps_report(what, &ti, perf->yardstick == PL_YARD_VENDOR ? &ty : NULL);
+    reps_report(what, &ti, pl_perf_vendor_timed(perf) ? &ty : NULL);
     if (twice) {
         snprintf(what, sizeof what, "%s.%s n=%ld (the timing not kept)", lab->id, p->id, perf->n);
         reps_report(what, &other, NULL);
@@ -1192,17 +1233,25 @@ static double device_gbps(pl_session *s, int kind)
     return gbps;
 }
 
-static double perf_copy = -1; /* the copy bandwidth of the performance tests' report, once a process */
+/* the copy bandwidth of the performance tests' report and roofs: -1 before
+   it is measured, then the highest measured (NaN: none could be) */
+static double perf_copy = -1;
+
+static void perf_copy_measure(pl_session *s)
+{
+    pl_result r;
+    memset(&r, 0, sizeof r);
+    double gbps = s && pl_session_start(s, &r) ? measured_gbps(s, PL_REQ_COPY_BW, NULL, 0) : NAN;
+    if (!(gbps > 0) || isinf(gbps)) /* a worker that knows no copy (a test's fake) */
+        gbps = NAN;
+    if (perf_copy < 0 || isnan(perf_copy) || gbps > perf_copy)
+        perf_copy = isnan(gbps) && perf_copy > 0 ? perf_copy : gbps;
+}
 
 double pl_perf_copy_gbps(pl_session *s)
 {
-    if (perf_copy < 0) {
-        pl_result r;
-        memset(&r, 0, sizeof r);
-        perf_copy = s && pl_session_start(s, &r) ? measured_gbps(s, PL_REQ_COPY_BW, NULL, 0) : NAN;
-        if (!(perf_copy > 0) || isinf(perf_copy)) /* a worker that knows no copy (a test's fake) */
-            perf_copy = NAN;
-    }
+    if (perf_copy < 0)
+        perf_copy_measure(s);
     return perf_copy;
 }
 

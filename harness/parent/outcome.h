@@ -27,7 +27,8 @@ typedef struct pl_result {
     char detail[2048];   /* more lines, each '\n'-terminated */
     unsigned findings;   /* diagnose.h's pl_finding bits, when compared */
     double score;        /* points earned, for tests that grade by degree */
-    double value;        /* the measured ratio of a performance test */
+    double value;        /* what a performance test scored: its ratio, or its fraction of its roof (lab.h) */
+    double ratio;        /* a performance test's ratio to its timed yardstick (= value unless roof-scored) */
     const char *cuda_error; /* a CUDA error the code printed as it exited (pl_find_cuda_error), or NULL */
     char bugs[96];       /* what went wrong, bugs.h codes comma-separated: the scores' bugs column */
 } pl_result;

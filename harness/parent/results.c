@@ -180,7 +180,9 @@ void pl_write_gradescope(FILE *f, const pl_scores *s, const char *extra)
             counted++, logs += log(v);
             fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
             pl_json_string(f, r->name);
-            fprintf(f, ", \"value\": %s, \"order\": \"desc\"}", r->value);
+            /* the ratio to the yardstick, also of a test scored by its
+               roof (scores.h) */
+            fprintf(f, ", \"value\": %s, \"order\": \"desc\"}", r->ratio[0] ? r->ratio : r->value);
             first = 0;
         }
         if (tests && counted == tests) {

@@ -55,6 +55,17 @@ double pl_perf_points(const pl_perf *perf, double ratio)
     return perf->points * (ratio - perf->zero) / (perf->full - perf->zero);
 }
 
+int pl_perf_vendor_timed(const pl_perf *perf)
+{
+    return perf->yardstick == PL_YARD_VENDOR || perf->yardstick == PL_YARD_ROOF;
+}
+
+double pl_perf_roof_fraction(double alg_bytes, double copy_gbps, double time_ms)
+{
+    double pct = pl_alg_pct(alg_bytes, copy_gbps, time_ms);
+    return isnan(pct) ? NAN : pct >= 100 ? 1.0 : pct / 100;
+}
+
 static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *perf, long n, double param,
                int hidden, double max, const char *lab_id)
 {
@@ -70,7 +81,9 @@ static int add(pl_test *out, int k, int cap, const pl_part *p, const pl_perf *pe
     t->max = max;
     if (perf)
         snprintf(t->name, sizeof t->name, "%s.%s performance vs %s, %s=%ld", lab_id, p->id,
-                 perf->yardstick == PL_YARD_VENDOR ? "the vendor library" : "CPU OpenMP",
+                 perf->yardstick == PL_YARD_VENDOR ? "the vendor library"
+                 : perf->yardstick == PL_YARD_ROOF ? "its roof"
+                                                   : "CPU OpenMP",
                  pl_part_size_name(p), n);
     else
         snprintf(t->name, sizeof t->name, "%s.%s %s, %s=%ld%s", lab_id, p->id, p->title,

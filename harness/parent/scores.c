@@ -4,6 +4,7 @@
 #include "scores.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -122,9 +123,9 @@ int pl_score_write(FILE *f, const pl_score *r)
     char *name = escaped(r->name), *reason = escaped(r->reason), *detail = escaped(r->detail);
     int rc = -1;
     if (name && reason && detail) {
-        fprintf(f, "%s\t%s\t%s\t%d\t%s\t%.4f\t%g\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n", r->lab, name, r->kind,
+        fprintf(f, "%s\t%s\t%s\t%d\t%s\t%.4f\t%g\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->lab, name, r->kind,
                 r->hidden, r->status, r->points, r->max, r->seconds, r->value, reason, detail, r->cause, r->bugs,
-                r->target);
+                r->target, r->ratio);
         rc = fflush(f) == 0 && !ferror(f) ? 0 : -1;
     }
     free(name), free(reason), free(detail);
@@ -192,8 +193,8 @@ int pl_scores_read(pl_scores *s, const char *path)
         line[strcspn(line, "\n")] = '\0';
         if (!*line || line[0] == '#')
             continue;
-        char *field[14] = {0}, *p = line;
-        for (int k = 0; k < 14 && p; k++) {
+        char *field[15] = {0}, *p = line;
+        for (int k = 0; k < 15 && p; k++) {
             field[k] = p;
             p = strchr(p, '\t');
             if (p)
@@ -217,6 +218,7 @@ int pl_scores_read(pl_scores *s, const char *path)
         copy_field(r->cause, sizeof r->cause, field[11]);
         copy_field(r->bugs, sizeof r->bugs, field[12]);
         copy_field(r->target, sizeof r->target, field[13]);
+        copy_field(r->ratio, sizeof r->ratio, field[14]);
         if (!r->cause[0] && (!strcmp(r->status, PL_CAUSE_MISSING) || !strcmp(r->status, PL_CAUSE_NOBUILD)))
             copy_field(r->cause, sizeof r->cause, r->status);
         r->name = pl_score_unescape(field[1]);
@@ -250,6 +252,14 @@ void pl_scores_total(const pl_scores *s, const char *lab, double *got, double *m
             *got += s->rows[i].points;
             *max += s->rows[i].max;
         }
+}
+
+double pl_score_ratio(const pl_score *r)
+{
+    const char *v = r->ratio[0] ? r->ratio : r->value;
+    char *end;
+    double x = strtod(v, &end);
+    return *v && !*end && isfinite(x) ? x : NAN;
 }
 
 const pl_score *pl_scores_find_cause(const pl_scores *s, const char *lab, const char *cause)

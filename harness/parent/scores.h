@@ -27,12 +27,20 @@
  *            failure then is the code's own): PL_CAUSE_*
  *   bugs     the classes of what went wrong, as bugs.h codes separated by
  *            commas ("block_boundary", "hang_empty,cuda_error"), or empty
- *   target   a performance test's full-marks ratio (%g), or empty
+ *   target   a performance test's full-marks value (%g), or empty
+ *   ratio    a performance test's throughput ratio to the yardstick it was
+ *            timed against (the vendor library, or CPU OpenMP), or empty
+ * A performance test scored by its roof (PL_YARD_ROOF, lab.h; its name
+ * says "performance vs its roof") has its fraction of its algorithm's
+ * roof in value and target (0.22: 22 %), and its ratio to the vendor
+ * library in ratio; any other has its ratio in both value and ratio.
+ * Readers that rank by ratio read ratio, and value where it is empty
+ * (pl_score_ratio). Columns are only ever appended.
  * name, reason and detail are escaped: backslash, tab, newline and carriage
  * return as \\ \t \n \r, every other byte below 0x20 and 0x7f as \xHH. A
  * file from before the cause column reads with cause empty, or MISSING /
  * NOBUILD from the status; one from before the bugs and target columns, with
- * them empty.
+ * them empty; one from before the ratio column, with it empty.
  */
 #ifndef PRIMLAB_SCORES_H
 #define PRIMLAB_SCORES_H
@@ -45,7 +53,7 @@ extern "C" {
 #endif
 
 #define PL_SCORES_COLUMNS                                                                                          \
-    "lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause\tbugs\ttarget"
+    "lab\tname\tkind\thidden\tstatus\tpoints\tmax\tseconds\tvalue\treason\tdetail\tcause\tbugs\ttarget\tratio"
 
 /* The cause column. */
 #define PL_CAUSE_MISSING "MISSING"   /* the lab's file was not handed in: the lab scores 0 */
@@ -56,7 +64,7 @@ extern "C" {
 #define PL_CAUSE_NOTRUN "NOTRUN"     /* grading stopped (a time limit) before this test */
 
 typedef struct pl_score {
-    char lab[8], kind[16], status[12], cause[12], value[32], target[16];
+    char lab[8], kind[16], status[12], cause[12], value[32], target[16], ratio[32];
     char bugs[96]; /* bugs.h codes, comma-separated */
     char *name, *reason, *detail; /* unescaped, owned by the row (NULL reads as "") */
     int hidden;
@@ -90,6 +98,9 @@ int pl_scores_read(pl_scores *s, const char *path);
 void pl_scores_free(pl_scores *s);
 /* Sum of points and of max over rows of lab (NULL: all labs). */
 void pl_scores_total(const pl_scores *s, const char *lab, double *got, double *max);
+/* A performance row's ratio to its yardstick: its ratio column, or in a
+   file from before that column its value; NaN when it has none. */
+double pl_score_ratio(const pl_score *r);
 /* The first row of lab (NULL: any lab) with this cause, or NULL. */
 const pl_score *pl_scores_find_cause(const pl_scores *s, const char *lab, const char *cause);
 

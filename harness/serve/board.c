@@ -158,7 +158,7 @@ static double counted(const pl_score *r)
     double target = r->target[0] ? strtod(r->target, &end) : NAN;
     if (r->points <= 0 && !isnan(target) && v >= target)
         return NAN; /* refused its points: the vendor library or the CPU */
-    return v;
+    return pl_score_ratio(r); /* value is a fraction of the roof in a test scored by it (scores.h) */
 }
 
 /* The job (s's rows of lab) passed every correctness test it ran, and ran

@@ -7,8 +7,11 @@
  *
  * Read from the jobs' scores files (harness/parent/scores.h, read with
  * pl_scores_read), the rows results.json's "leaderboard" entries are
- * written from (results.c): a performance row's `value` is its ratio, the
- * yardstick's time over the code's, measured in the same run. The scores
+ * written from (results.c): a performance row's ratio, the yardstick's
+ * time over the code's, measured in the same run, is its `ratio` column
+ * (its `value` in a file from before that column, pl_score_ratio); a test
+ * scored by its roof has its fraction of the roof in `value`, which is
+ * what earned its points and what its target is in. The scores
  * file is read rather than results.json because it is the kit's one data
  * file of results, with one reader, and it also says a row's lab, kind,
  * status, bugs and target, which results.json's entries do not (the kit

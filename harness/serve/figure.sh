@@ -14,7 +14,9 @@
 #                                   empty file: the lab's tests as score rows
 #                                   (make plots IMPL=labs)
 #
-# Each performance test of LAB against the vendor library is a series:
+# Each performance test of LAB timed against the vendor library ("vs the
+# vendor library", or "vs its roof", whose ratio to the vendor is its
+# leaderboard entry all the same) is a series:
 # its part, and its parameter when its name has one ("01.b performance vs
 # the vendor library, n=16777216", harness/parent/rubric.c's format; ",
 # dist=random" after it picks the rows of that parameter: a number equal
@@ -114,9 +116,10 @@ NAME_RE = re.compile(r"^(\d+)\.(\S+) performance vs (.+?), ([A-Za-z_]+)=(\d+)(?:
 
 def perf_test(name):
     """(part, size name, n, param name, param) of a performance test of LAB
-    against the vendor library, or None."""
+    timed against the vendor library (scored by its ratio, or by its roof:
+    its leaderboard entry is its ratio all the same), or None."""
     m = NAME_RE.match(name)
-    if not m or m.group(1) != lab or m.group(3) != "the vendor library":
+    if not m or m.group(1) != lab or m.group(3) not in ("the vendor library", "its roof"):
         return None
     return m.group(2), m.group(4), int(m.group(5)), m.group(6), m.group(7)
 

@@ -16,7 +16,9 @@
  * 2 to 5 of its process report 3 ms, the others 1 ms: a performance test's
  * warm-up is call 0, so four of its first seven repetitions are slow, as
  * on a busy host; a second timing in the same process is quiet). A copy
- * bandwidth asked for (COPY_BW) is 1 GB/s: the performance tests' roofs. */
+ * bandwidth asked for (COPY_BW) is 1 GB/s: the performance tests' roofs;
+ * FAKE_COPY_GBPS="0.5,2" answers its process's first request 0.5, the
+ * second and later ones 2 (a copy slowed down, then not). */
 #define _GNU_SOURCE
 #include "../lib/fake_protocol.h"
 
@@ -37,11 +39,20 @@ int main(int argc, char **argv)
 {
     (void)argc, (void)argv;
     unsigned char *shm = NULL;
-    long flaky_calls = 0, timed_calls = 0;
+    long flaky_calls = 0, timed_calls = 0, copies = 0;
     while (next_request(parts, sizeof parts / sizeof parts[0], &shm)) {
         pl_shm_layout l = pl_shm_layout_for(q.in_len, q.out_len, q.reps);
         if (q.kind == PL_REQ_COPY_BW) {
+            const char *list = getenv("FAKE_COPY_GBPS");
             rep.ms = 1.0;
+            for (long k = 0; list && *list && k <= copies; k++) {
+                rep.ms = strtod(list, NULL);
+                const char *comma = strchr(list, ',');
+                if (!comma)
+                    break;
+                list = comma + 1;
+            }
+            copies++;
         } else if (q.kind == PL_REQ_FETCH) {
             int *in = (int *)(shm + l.in), *out = (int *)(shm + l.out[q.slot & 1]);
             for (int64_t i = 0; i < q.out_len && i < q.in_len; i++)

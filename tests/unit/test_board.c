@@ -308,6 +308,40 @@ START_TEST(job_rule_per_lab)
 }
 END_TEST
 
+/* Tests scored by their roof (scores.h): value is the fraction of the
+   roof, what earned the points and what target is in; the board ranks by
+   the ratio to the vendor, the ratio column. A row with no points at a
+   value past its target was refused them (the vendor library, the CPU),
+   whatever its ratio: not counted. */
+START_TEST(roof_rows_rank_by_ratio)
+{
+    pl_board *b = pl_board_new();
+    pl_scores s = {0}, refused = {0};
+    /* each job correct (board.h), so that the rows alone decide */
+    pl_score c = {.lab = "03", .kind = "correctness", .status = "OK", .points = 1, .max = 1};
+    c.name = (char *)"03.a a correctness test";
+    ck_assert_int_eq(pl_scores_add(&s, &c), 0);
+    ck_assert_int_eq(pl_scores_add(&refused, &c), 0);
+    pl_score r = {.lab = "03", .kind = "performance", .status = "OK", .target = "0.22", .max = 2, .points = 2};
+    r.name = "03.c performance vs its roof, n=16777216";
+    strcpy(r.value, "0.6700"), strcpy(r.ratio, "0.7400");
+    ck_assert_int_eq(pl_scores_add(&s, &r), 0);
+    ck_assert_int_eq(pl_board_add(b, "ivy", "Ivy", 0, &s), 0);
+    r.points = 0;
+    strcpy(r.ratio, "0.9000");
+    ck_assert_int_eq(pl_scores_add(&refused, &r), 0);
+    ck_assert_int_eq(pl_board_add(b, "jon", "Jon", 0, &refused), 0);
+    pl_board_lab t;
+    ck_assert_int_eq(pl_board_rank(b, "03", &t), 0);
+    ck_assert_int_eq(t.ntests, 1);
+    ck_assert_int_eq(t.nrows, 1);
+    ck_assert_str_eq(t.rows[0].shown, "Ivy");
+    ck_assert_double_eq_tol(t.rows[0].best[0], 0.74, 1e-12);
+    pl_scores_free(&s), pl_scores_free(&refused);
+    pl_board_free(b);
+}
+END_TEST
+
 /* Two real jobs of lab 01 on an H200 (tests/bench/bench_serve.sh, jobs 1
    and 3): the solution, and the planted oob_fault (a kernel fault at
    n = 31: 01.c at n = 31 an ERROR, the other 45 correctness tests OK).
@@ -455,6 +489,7 @@ Suite *check_suite(void)
     suite_add_tcase(s, t);
     t = tcase_create("pieces");
     tcase_add_test(t, best_of_each_test);
+    tcase_add_test(t, roof_rows_rank_by_ratio);
     tcase_add_test(t, key_file);
     suite_add_tcase(s, t);
     return s;

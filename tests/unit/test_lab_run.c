@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 const char *const pl_impl_variant = "fake"; /* lab_run.c names it in benchmark rows */
@@ -318,6 +319,117 @@ START_TEST(perf_reports_its_roof)
 }
 END_TEST
 
+/* A performance test scored by its roof (PL_YARD_ROOF, lab.h): the
+   fraction of its roof is what scores, capped at 1; the vendor is timed
+   all the same, in its worker, and its ratio is r->ratio. The fake's calls
+   report 1 ms and its copy is 1 GB/s: 100 bytes an element of 5000 take
+   0.5 ms there, so the fraction is 0.5 on an idle machine (less when the
+   parent's clock raises the time, never more); 400 bytes take 2 ms, 200 %
+   of the roof, which counts as 100 %. A submission refused its points (the
+   vendor library in it) keeps its fraction, and scores 0. */
+static double hundred_bytes(long n, double p) { return (void)p, 100.0 * (double)n; }
+static double four_hundred_bytes(long n, double p) { return (void)p, 400.0 * (double)n; }
+static const pl_part roof_parts[] = {
+    {.id = "ok", .title = "plus one", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = plus_one,
+     .vendor = 1, .alg = {hundred_bytes, "100 bytes an element"}, .vendor_alg = {two_words, "2n words"}},
+    {.id = "ok", .title = "plus one", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = plus_one,
+     .vendor = 1, .alg = {four_hundred_bytes, "400 bytes an element"}},
+    {.id = "ok", .title = "plus one", .entry = "f_ok", .sizes = {.max = 3000000}, .points = 1, .cpu = plus_one,
+     .vendor = 1},
+};
+static const pl_perf roof_perf = {.part = "ok", .n = 5000, .points = 2, .yardstick = PL_YARD_ROOF, .full = 0.4,
+                                  .zero = 0.1};
+START_TEST(perf_scored_by_its_roof)
+{
+    pl_session *s = fake_session(), *y = fake_session();
+    pl_lab lab = ok_lab;
+    const pl_part *const list0[] = {&roof_parts[0]}, *const list1[] = {&roof_parts[1]}, *const list2[] = {&roof_parts[2]};
+    lab.parts = list0, lab.nparts = 1, lab.perf = &roof_perf, lab.nperf = 1, lab.bytes_per_elem = 4;
+    int yard_started = pl_session_starts(y);
+    pl_result r;
+    pl_lab_perf(s, y, &lab, &roof_perf, 3, 5, 30, NULL, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_int_eq(pl_session_starts(y), yard_started); /* the vendor timed in its worker, as ever */
+    double pct, full, zero, t_imp, t_roof, ratio, t_yard;
+    ck_assert_msg(sscanf(r.reason, "%lf%% of its roof (full marks from %lf%%, none below %lf%%): %lf ms against its "
+                                   "%lf ms; %lfx the vendor library (%lf ms)",
+                         &pct, &full, &zero, &t_imp, &t_roof, &ratio, &t_yard) == 7,
+                  "%s", r.reason);
+    ck_assert_double_eq_tol(full, 40, 1e-9);
+    ck_assert_double_eq_tol(zero, 10, 1e-9);
+    ck_assert_double_eq_tol(t_roof, 0.5, 1e-9);
+    ck_assert_msg(pct > 5 && pct < 50.5, "%s", r.reason);
+    ck_assert_double_eq_tol(r.value, pct / 100, 1e-3 + 1e-4 / t_imp);
+    ck_assert_double_eq_tol(r.score, pl_perf_points(&roof_perf, r.value), 1e-9);
+    ck_assert_msg(r.ratio > 0.05 && r.ratio < 1.05 && fabs(r.ratio - ratio) < 1e-3, "%g: %s", r.ratio, r.reason);
+    ck_assert_msg(strstr(r.detail, "its roof: 100 bytes an element: 0.5 MB at the copy's 1 GB/s take 0.5000 ms"),
+                  "%s", r.detail);
+    ck_assert_msg(strstr(r.detail, "; the vendor's: 2n words, "), "%s", r.detail);
+    ck_assert_msg(strlen(r.reason) < sizeof r.reason - 1, "cut short: %s", r.reason);
+    /* the vendor library in the submission: the same fraction, no points */
+    pl_lab_perf(s, y, &lab, &roof_perf, 3, 5, 30, "uses the vendor library", &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    ck_assert_msg(r.value > 0.05, "%g", r.value);
+    ck_assert_double_eq(r.score, 0);
+    ck_assert_msg(strstr(r.detail, "no performance points: uses the vendor library"), "%s", r.detail);
+    /* above its roof: counted as 100 %, full marks and no more */
+    lab.parts = list1;
+    pl_lab_perf(s, y, &lab, &roof_perf, 3, 5, 30, NULL, &r);
+    ck_assert_msg(r.status == PL_PASS, "%s", r.reason);
+    if (strstr(r.reason, "counted as 100%")) {
+        ck_assert_double_eq(r.value, 1);
+        ck_assert_double_eq(r.score, 2);
+    } else { /* a loaded machine's clock took it below 100 % */
+        ck_assert_msg(r.value < 1, "%g: %s", r.value, r.reason);
+    }
+    /* no roof stated: nothing to score against, the machine's error */
+    lab.parts = list2;
+    pl_lab_perf(s, y, &lab, &roof_perf, 3, 5, 30, NULL, &r);
+    ck_assert_int_eq(r.status, PL_ERROR);
+    ck_assert_msg(strstr(r.reason, "no roof to score against: the part states no algorithm's bytes"), "%s", r.reason);
+    pl_session_close(s);
+    pl_session_close(y);
+}
+END_TEST
+
+/* The copy bandwidth of the roofs: measured in the yardstick's worker
+   before the submission's timings and after the yardsticks', the higher
+   kept (pl_perf_copy_gbps). The fake's copy answers 0.5 GB/s first (a copy
+   slowed down by what a submission left running), then 2: the roof is at
+   2 GB/s, whichever comes first. */
+START_TEST(roof_copy_the_higher_of_two)
+{
+    for (int order = 0; order < 2; order++) {
+        pid_t pid = fork(); /* the copy is kept once a process */
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            pl_session *s = fake_session();
+            setenv("FAKE_COPY_GBPS", order ? "2,0.5" : "0.5,2", 1);
+            setenv("PRIMLAB_WORKER_PROFILE", "1", 1); /* the whole environment reaches the worker */
+            pl_session *y = fake_session();
+            unsetenv("PRIMLAB_WORKER_PROFILE");
+            pl_lab lab = ok_lab;
+            const pl_part *const list0[] = {&roof_parts[0]};
+            lab.parts = list0, lab.nparts = 1, lab.perf = &roof_perf, lab.nperf = 1, lab.bytes_per_elem = 4;
+            const pl_perf *perfs[] = {&roof_perf};
+            pl_lab_perf_ahead(s, y, &lab, perfs, NULL, 1, 3, 5, 30);
+            pl_result r;
+            pl_lab_perf(s, y, &lab, &roof_perf, 3, 5, 30, NULL, &r);
+            int ok = r.status == PL_PASS && strstr(r.detail, "at the copy's 2 GB/s take 0.2500 ms") &&
+                     pl_perf_copy_gbps(y) == 2;
+            if (!ok)
+                fprintf(stderr, "%s\n%s", r.reason, r.detail);
+            pl_session_close(s);
+            pl_session_close(y);
+            _exit(ok ? 0 : 1);
+        }
+        int status;
+        ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "order %d", order);
+    }
+}
+END_TEST
+
 /* A stress part (a stress judge's runs): every run on a fresh input, each judged;
    the fake worker's "flaky" part is wrong in every third call (index 0 off
    by one), "ok" never; a reference that is always wrong fails every run. */
@@ -585,6 +697,8 @@ Suite *check_suite(void)
     tcase_add_test(t, timings_made_ahead);
     tcase_add_test(t, perf_repetitions_reported);
     tcase_add_test(t, perf_reports_its_roof);
+    tcase_add_test(t, perf_scored_by_its_roof);
+    tcase_add_test(t, roof_copy_the_higher_of_two);
     tcase_add_test(t, disturbed_timing_taken_again);
     tcase_add_test(t, timed_repetitions_proven);
     tcase_add_test(t, stress_runs_count_the_wrong_ones);

@@ -37,6 +37,42 @@ START_TEST(perf_points_are_linear_between_thresholds)
 }
 END_TEST
 
+/* A test scored by its roof (lab.h): the fraction of the roof, capped at
+   1, under the same linear rule; thresholds as lab 02's (22 %, 4.4 %).
+   The solution's 60 % there scores full, a cached 130 % no more than
+   full, a stub's nothing. Its name says what it is against. */
+START_TEST(perf_points_by_the_roof)
+{
+    const pl_perf roof = {.part = "b", .n = 1L << 24, .points = 2, .yardstick = PL_YARD_ROOF, .full = 0.22,
+                          .zero = 0.044};
+    ck_assert(pl_perf_vendor_timed(&roof));
+    ck_assert(pl_perf_vendor_timed(&fake_perf[0]));
+    const pl_perf omp = {.part = "b", .yardstick = PL_YARD_CPU_OMP};
+    ck_assert(!pl_perf_vendor_timed(&omp));
+    /* 3n words of 2^24 at 4263 GB/s take 0.0472 ms: the solution's 0.0793 ms is 59.6 % */
+    double bytes = 12.0 * (1 << 24), copy = 4262.5;
+    double sol = pl_perf_roof_fraction(bytes, copy, 0.079312);
+    ck_assert_double_eq_tol(sol, 0.5955, 5e-4);
+    ck_assert_double_eq_tol(pl_perf_points(&roof, sol), 2, 1e-12);
+    ck_assert_double_eq_tol(pl_perf_roof_fraction(bytes, copy, 0.03), 1, 1e-12); /* capped */
+    ck_assert_double_eq_tol(pl_perf_points(&roof, pl_perf_roof_fraction(bytes, copy, 0.03)), 2, 1e-12);
+    /* 13.2 %: halfway */
+    double half = bytes / (copy * 1e9) * 1e3 / 0.132;
+    ck_assert_double_eq_tol(pl_perf_points(&roof, pl_perf_roof_fraction(bytes, copy, half)), 1, 1e-9);
+    ck_assert_double_eq_tol(pl_perf_points(&roof, pl_perf_roof_fraction(bytes, copy, 10.0)), 0, 1e-12);
+    ck_assert(isnan(pl_perf_roof_fraction(bytes, NAN, 0.08)));
+    ck_assert(isnan(pl_perf_roof_fraction(0, copy, 0.08)));
+    ck_assert(isnan(pl_perf_roof_fraction(bytes, copy, 0)));
+    ck_assert_double_eq_tol(pl_perf_points(&roof, NAN), 0, 1e-12);
+    pl_perf perfs[] = {roof};
+    pl_lab lab = fake_lab;
+    lab.perf = perfs;
+    pl_test t[64];
+    int n = pl_lab_tests(&lab, NULL, NULL, 0, 0, 1, t, 64);
+    ck_assert_str_eq(t[n - 1].name, "99.b performance vs its roof, n=16777216");
+}
+END_TEST
+
 START_TEST(test_list_public)
 {
     pl_test t[64];
@@ -183,6 +219,7 @@ Suite *check_suite(void)
     TCase *t;
     t = tcase_create("rubric");
     tcase_add_test(t, perf_points_are_linear_between_thresholds);
+    tcase_add_test(t, perf_points_by_the_roof);
     tcase_add_test(t, test_list_public);
     tcase_add_test(t, test_list_hidden_from_seed);
     tcase_add_test(t, test_list_limits);

@@ -16,6 +16,7 @@
 #include "../../harness/parent/scores.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -75,7 +76,7 @@ START_TEST(one_row_exact_tsv)
     pl_score r = row("01", "01.a scan, n=33", "FAIL", 0, 1, "shifted by one", "line 1\nline 2", "");
     CAPTURE(pl_score_write(f, &r));
     ck_assert_str_eq(text, "01\t01.a scan, n=33\tcorrectness\t0\tFAIL\t0.0000\t1\t0.250\t\tshifted by one\t"
-                           "line 1\\nline 2\t\t\t\n");
+                           "line 1\\nline 2\t\t\t\t\n");
 }
 END_TEST
 
@@ -90,7 +91,7 @@ START_TEST(bugs_and_target_round_trip)
     snprintf(r[1].value, sizeof r[1].value, "0.8500");
     snprintf(r[1].target, sizeof r[1].target, "0.9");
     CAPTURE(pl_score_write(f, &r[0]));
-    ck_assert_ptr_nonnull(strstr(text, "\tblock_boundary,race\t\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\tblock_boundary,race\t\t\n"));
     pl_scores s;
     round_trip(r, 2, &s);
     ck_assert_int_eq(s.n, 2);
@@ -99,6 +100,63 @@ START_TEST(bugs_and_target_round_trip)
     ck_assert_str_eq(s.rows[1].bugs, "");
     ck_assert_str_eq(s.rows[1].target, "0.9");
     ck_assert_str_eq(s.rows[1].value, "0.8500");
+    pl_scores_free(&s);
+}
+END_TEST
+
+/* A test scored by its roof: its fraction of the roof in value and target,
+   its ratio to the vendor in the ratio column, last (scores.h). Back as
+   fields; pl_score_ratio reads the ratio, and in a row from before the
+   column (13 tabs), the value. results.json's leaderboard takes the ratio. */
+START_TEST(ratio_column_round_trip)
+{
+    pl_score r[2] = {row("02", "02.b performance vs its roof, n=16777216", "OK", 2, 2, "59.6% of its roof", "", ""),
+                     row("04", "04.c performance vs the vendor library, n=16777216, keep=0.5", "OK", 2, 2, "", "",
+                         "")};
+    for (int i = 0; i < 2; i++)
+        snprintf(r[i].kind, sizeof r[i].kind, "performance");
+    snprintf(r[0].value, sizeof r[0].value, "0.5955");
+    snprintf(r[0].target, sizeof r[0].target, "0.22");
+    snprintf(r[0].ratio, sizeof r[0].ratio, "0.6480");
+    snprintf(r[1].value, sizeof r[1].value, "0.8500");
+    snprintf(r[1].target, sizeof r[1].target, "0.5");
+    snprintf(r[1].ratio, sizeof r[1].ratio, "0.8500");
+    CAPTURE(pl_score_write(f, &r[0]));
+    ck_assert_ptr_nonnull(strstr(text, "\t0.5955\t59.6% of its roof\t\t\t\t0.22\t0.6480\n"));
+    pl_scores s;
+    round_trip(r, 2, &s);
+    ck_assert_int_eq(s.n, 2);
+    ck_assert_str_eq(s.rows[0].value, "0.5955");
+    ck_assert_str_eq(s.rows[0].target, "0.22");
+    ck_assert_str_eq(s.rows[0].ratio, "0.6480");
+    ck_assert_double_eq_tol(pl_score_ratio(&s.rows[0]), 0.648, 1e-12);
+    ck_assert_double_eq_tol(pl_score_ratio(&s.rows[1]), 0.85, 1e-12);
+    /* each lab correct, so that its ratios count on the boards (board.h) */
+    pl_score ok[2] = {row("02", "02.a", "OK", 1, 1, "", "", ""), row("04", "04.a", "OK", 1, 1, "", "", "")};
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(pl_scores_add(&s, &ok[i]), 0);
+    CAPTURE(pl_write_gradescope(f, &s, NULL));
+    ck_assert_ptr_nonnull(strstr(text, "{\"name\": \"02.b performance vs its roof, n=16777216\", \"value\": 0.6480, "));
+    ck_assert_ptr_nonnull(strstr(text, "\"value\": 0.8500, \"order\""));
+    pl_scores_free(&s);
+    /* a file from before the column: its value is its ratio */
+    char path[] = "/tmp/primlab-test-scores-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "01\t01.b performance vs the vendor library, n=16777216\tperformance\t0\tOK\t2.0000\t2\t1.200\t"
+               "0.3000\t0.3000x the vendor library\t\t\t\t0.15\n");
+    fprintf(f, "01\t01.c performance vs the vendor library, n=16777216\tperformance\t0\tFAIL\t0.0000\t2\t1.200\t"
+               "\twrong\t\t\t\t0.15\n");
+    fclose(f);
+    memset(&s, 0, sizeof s);
+    ck_assert_int_eq(pl_scores_read(&s, path), 0);
+    unlink(path);
+    ck_assert_int_eq(s.n, 2);
+    ck_assert_str_eq(s.rows[0].target, "0.15");
+    ck_assert_str_eq(s.rows[0].ratio, "");
+    ck_assert_double_eq_tol(pl_score_ratio(&s.rows[0]), 0.3, 1e-12);
+    ck_assert(isnan(pl_score_ratio(&s.rows[1])));
     pl_scores_free(&s);
 }
 END_TEST
@@ -184,7 +242,7 @@ START_TEST(odd_bytes_round_trip)
         ck_assert_msg(*c == '\t' || *c == '\n' || (unsigned char)*c >= 0x20, "raw byte 0x%02x", (unsigned char)*c);
         ck_assert_int_ne((unsigned char)*c, 0x7f);
     }
-    ck_assert_int_eq(tabs, 13);
+    ck_assert_int_eq(tabs, 14); /* 15 columns */
     ck_assert_int_eq(newlines, 1);
     pl_scores s;
     round_trip(&r, 1, &s);
@@ -242,7 +300,7 @@ START_TEST(not_graded_row)
                         "subs/04-compaction/compaction.cu: missing");
     CAPTURE(pl_score_write(f, &r));
     ck_assert_str_eq(text, "04\tlab 04 (04-compaction)\tcorrectness\t0\tMISSING\t0.0000\t57\t0.000\t\t"
-                           "subs/04-compaction/compaction.cu: missing\t\tMISSING\t\t\n");
+                           "subs/04-compaction/compaction.cu: missing\t\tMISSING\t\t\t\n");
     pl_score_not_graded(&r, "05", PL_CAUSE_NOBUILD, 80.5, name, sizeof name, "05-radix-sort",
                         "x.cu: does not compile: hint\twith a tab");
     pl_scores s;
@@ -263,7 +321,7 @@ START_TEST(not_run_row)
     pl_score_not_run(&r, "01", "01.c performance vs the vendor library, n=16777216", 1, 1, 2);
     CAPTURE(pl_score_write(f, &r));
     ck_assert_str_eq(text, "01\t01.c performance vs the vendor library, n=16777216\tperformance\t1\tERROR\t0.0000\t2\t"
-                           "0.000\t\tnot run: grading stopped before this test (a time limit?)\t\tNOTRUN\t\t\n");
+                           "0.000\t\tnot run: grading stopped before this test (a time limit?)\t\tNOTRUN\t\t\t\n");
 }
 END_TEST
 
@@ -494,6 +552,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(t, NULL, teardown);
     tcase_add_test(t, one_row_exact_tsv);
     tcase_add_test(t, bugs_and_target_round_trip);
+    tcase_add_test(t, ratio_column_round_trip);
     tcase_add_test(t, bug_classes);
     tcase_add_test(t, header_once_and_skipped);
     tcase_add_loop_test(t, odd_bytes_round_trip, 0, sizeof ODD / sizeof ODD[0]);
