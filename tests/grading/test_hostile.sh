@@ -307,8 +307,11 @@ points() { # points CASE KIND [GRADES]: correctness | performance | all | max
         k == "max" { s += $7; next } k == "all" || $3 == k { s += $6 } END { printf "%.4f\n", s + 0 }'
 }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b + 1e-6) }'; }
-# ratio_gain CASE REF: the largest quotient of CASE's ratio to the vendor
-# over REF's, test by test ("" when none can be formed), then the pairs
+# ratio_gain CASE REF: the largest quotient of CASE's scored value over
+# REF's (the value column: lab 01's tests are scored by their roof since
+# 2026-11-29, so it is the fraction of the roof, which moves with the
+# code's time as the ratio to the vendor does, and not at all with the
+# vendor's), test by test ("" when none can be formed), then the pairs
 # ("test CASE/REF, ...") for the report. An attack that adds its 5 ms to
 # the vendor's ~0.04 ms call at 2^24, or takes half off the code's time,
 # moves a ratio 2 to 100 times over. Noise moves points more than the

@@ -4,9 +4,11 @@
 # hand in tests/fixtures/roofs/roofs.tsv, through `build/tables/labNN roofs`;
 # and every performance test of every lab states its part's roof and its
 # vendor's (`labNN roofs` with no sizes lists the graded problems: no row
-# there may lack its bytes). What test_roofs (the Check suite) cannot: the
-# formulas as each lab's table writes them, at the sizes the handouts and
-# the grading use. No GPU.
+# there may lack its bytes); and every test scored by its roof (PL_YARD_ROOF)
+# has full marks the solution passes 1.5 times over in the committed H200
+# data (plots/data/roofs-h200.tsv). What test_roofs (the Check suite)
+# cannot: the formulas as each lab's table writes them, at the sizes the
+# handouts and the grading use. No GPU.
 #
 #   tests/unit/test_roofs.sh            (from anywhere)
 set -u
@@ -46,5 +48,38 @@ for id in $ids; do
                            NR > 1 { rows++ } END { if (!rows) print "no performance test listed" }' "$t/graded.tsv" |
         paste -sd ';' -)
     verdict "lab $id: every performance test's part states its roof and its vendor's" "${problems:+; $problems}"
+done
+
+# every test scored by its roof (`labNN list`: "performance vs its roof",
+# its thresholds on the line under it): the solution's fraction of its
+# roof in the committed H200 data (plots/data/roofs-h200.tsv, pct_alg, by
+# CUDA events) at least ROOF_MARGIN times the full mark, and zero below full
+ROOF_MARGIN=1.5
+data=plots/data/roofs-h200.tsv
+for id in $ids; do
+    "build/tables/lab$id" list >"$t/list.txt" 2>/dev/null || continue
+    while IFS=$'\t' read -r name line; do
+            test=$(echo "$name" | sed 's/^ *//; s/  .*$//')
+            part=$(echo "$test" | sed -n 's/^[0-9]*\.\([^ ]*\) .*/\1/p')
+            n=$(echo "$test" | sed -n 's/.*, n=\([0-9]*\).*/\1/p')
+            label=$(echo "$test" | sed -n 's/.*, n=[0-9]*, [A-Za-z_]*=\(.*\)$/\1/p')
+            full=$(echo "$line" | sed -n 's/.*full marks from \([0-9.]*\)%.*/\1/p')
+            zero=$(echo "$line" | sed -n 's/.*none at \([0-9.]*\)%.*/\1/p')
+            pct=$(awk -F'\t' -v lab="$id" -v part="$part" -v n="$n" -v label="$label" '
+                $1 == "lab" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+                /^#/ || !col["pct_alg"] { next }
+                $1 == lab && $2 == part && $3 == "solution" && $4 == n &&
+                    (label == "" || $col["param_label"] == label) { print $col["pct_alg"]; exit }' "$data")
+            if [ -z "$pct" ] || [ -z "$full" ] || [ -z "$zero" ]; then
+                say FAIL "$test: the solution's fraction of its roof against its thresholds" \
+                    "no row in $data (${pct:-none}) or no thresholds in list (${full:-none}, ${zero:-none})"
+            elif awk -v p="$pct" -v f="$full" -v z="$zero" -v m="$ROOF_MARGIN" 'BEGIN { exit !(p >= m * f && z < f) }'; then
+                say OK "$test: the solution at $pct% of its roof on an H200, full marks from $full% (x$ROOF_MARGIN: $(awk -v f="$full" -v m="$ROOF_MARGIN" 'BEGIN { print m * f }')%)"
+            else
+                say FAIL "$test: the solution's fraction of its roof against its thresholds" \
+                    "$pct% on an H200, full marks from $full% (wants $ROOF_MARGIN times), none at $zero%"
+            fi
+    done < <(awk '/ performance vs its roof, / { name = $0; next }
+                  name != "" && /full marks from/ { print name "\t" $0 } { name = "" }' "$t/list.txt")
 done
 finish
