@@ -93,6 +93,23 @@ $fig "$t/lab06.json" 06 "$t/lab06.png" >>"$t/lab06.out" 2>&1 || p="$p; no PNG"
 [ "$(head -c 8 "$t/lab06.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || p="$p; not a PNG"
 verdict "a job of lab 06 (sizes in rows, a parameter, 06.bd with no reference): drawn, the title names what it lacks; a PNG" "$p" "$t/lab06.out"
 
+# ------------------------- a job of lab 02, its tests scored by their roof
+# ("vs its roof": their leaderboard entries are their ratio to CUB all the same)
+cat >"$t/lab02.json" <<'EOF'
+{"score": 4.0, "tests": [], "leaderboard": [
+ {"name": "02.b performance vs its roof, n=16777216", "value": 0.65, "order": "desc"},
+ {"name": "02.c performance vs its roof, n=16777216", "value": 0.6, "order": "desc"}]}
+EOF
+$fig "$t/lab02.json" 02 "$t/lab02.svg" >"$t/lab02.out" 2>&1
+rc=$?
+p=""
+[ $rc = 0 ] || p="status $rc"
+text=$(svg_text "$t/lab02.svg" 2>&1)
+for want in "yours, 02.b n=224: 0.650x" "yours, 02.c n=224: 0.600x"; do
+    grep -qxF "$want" <<<"$text" || p="$p; no text '$want'"
+done
+verdict "a job of lab 02 whose tests are scored by their roof: their ratios drawn" "$p" "$t/lab02.out"
+
 # ---------------------------------------------- a sweep of a student's code
 awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ { print; next } $3 == "solution" { $3 = "student"; if ($12 + 0 > 0) $12 *= 0.6 } { print }' \
     plots/data/lab01.tsv | sed 's/^# device: .*/# device: NVIDIA GeForce RTX 4070/' >"$t/sweep.tsv"
