@@ -317,7 +317,7 @@ le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b + 1e-6) }'; }
 # moves a ratio 2 to 100 times over. Noise moves points more than the
 # tolerance T of corr_le: on an H200 (2026-11-29) slow_yardstick, whose
 # attack the trusted yardstick worker makes void, got 2.47 performance
-# points against slow_honest's 1.90 in one make grade: by lab 01's rule
+# points against slow_honest's 1.90 in one make grade: by lab 01's rule then
 # (2 points a test, linear from ratio 0.03 to 0.15) ratios of about 0.104
 # and 0.087, 1.19 times. A case over T fails only when a ratio also moved
 # more than RATIO_NOISE times its reference's.
