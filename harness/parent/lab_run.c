@@ -1070,6 +1070,10 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
        vendor's, not the CPU's. */
     char why[sizeof r->detail] = "";
     if (no_points) {
+        /* the worker's link or its loader calls (driver.c's vendor_use):
+           a code of its own, so that readers of the scores (the boards)
+           need not infer it from points refused */
+        bug(r, PL_BUG_VENDOR);
         snprintf(why, sizeof why, "no performance points: %s\n", no_points);
     } else if (!p->lends && ti.lent_calls > 0) {
         bug(r, PL_BUG_VENDOR);

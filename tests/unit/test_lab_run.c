@@ -372,6 +372,7 @@ START_TEST(perf_scored_by_its_roof)
     ck_assert_msg(r.value > 0.05, "%g", r.value);
     ck_assert_double_eq(r.score, 0);
     ck_assert_msg(strstr(r.detail, "no performance points: uses the vendor library"), "%s", r.detail);
+    ck_assert_msg(pl_bug_has(r.bugs, PL_BUG_VENDOR), "bugs '%s'", r.bugs);
     /* above its roof: counted as 100 %, full marks and no more */
     lab.parts = list1;
     pl_lab_perf(s, y, &lab, &roof_perf, 3, 5, 30, NULL, &r);
