@@ -34,7 +34,8 @@ nsol = 0
 do for [i = 1:nseries] { nsol = nsol + has_sol(i) }
 
 @LOGX_N
-if (strlen(xlabel_text) > 0) { set xlabel xlabel_text }
+# the label's second, empty line: room between it and the key below
+set xlabel (strlen(xlabel_text) > 0 ? xlabel_text : "n (elements)")."\n"
 set logscale y 10
 set format y '%g'
 set ytics (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50)
