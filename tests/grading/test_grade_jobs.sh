@@ -13,23 +13,25 @@
 #      the record says which GPU graded whom; the two gradebooks are the
 #      same file, each student's rows the same; whole rows; nothing left
 #      in .work/, no temporary files;
+#      the locks (GRADE_LOCK_WAIT=0: no waiting), tried while the JOBS=2
+#      run grades (one student held in his grader): a dry run into other
+#      grades runs beside it, in the same grading kit, and grades; one
+#      into the same grades is refused (OUT/.grade.lock), and so is a run
+#      on the GPUs (it keeps the kit to itself: no two graders on one
+#      GPU), status 2, one line each; the held run then finishes as if
+#      alone (the JOBS=1 gradebook);
 #   2. JOBS=3 with two GPUs: refused (status 2, one line);
 #   3. a JOBS=2 run stopped (SIGTERM) while a student is being graded: the
 #      graders stop with it, no student is half-published, .work/ is empty;
-#      the rerun grades exactly the students not recorded, and ends with
-#      the JOBS=1 gradebook; a run killed outright (SIGKILL): its graders
-#      stop all the same, and the next run clears what it left in .work/;
+#      then a run into the same grades killed outright (SIGKILL) as it
+#      grades the students not recorded: its graders stop all the same;
+#      the rerun clears what it left in .work/, grades exactly the
+#      students not recorded, and ends with the JOBS=1 gradebook;
 #   4. a GPU lost after the check before the build (an nvidia-smi first on
 #      PATH lists two GPUs, CUDA finds none), PRIMLAB_NO_GPU unset, JOBS=2:
 #      the first student fails as the grading machine's fault, nobody is
 #      started after it (the grader beside it finishes), those not graded
-#      are listed in .ungraded.tsv, status 3;
-#   5. the locks (GRADE_LOCK_WAIT=0: no waiting): while a dry run grades
-#      (one student held in his grader), a dry run into other grades runs
-#      beside it, in the same grading kit, and grades; one into the same
-#      grades is refused (OUT/.grade.lock), and so is a run on the GPUs
-#      (it keeps the kit to itself: no two graders on one GPU), status 2,
-#      one line each; the held run then finishes as if alone.
+#      are listed in .ungraded.tsv, status 3.
 # Prints one line per check, then `N passed, N failed, N skipped`; without a
 # bwrap that starts a sandbox here (make grade needs one), SKIP.
 set -u
@@ -76,6 +78,19 @@ students="ann bob cat dan eve fay gus hal"
 # grade JOBS GRADES LOG: make grade's script with JOBS, the timeout's log in LOG.log
 grade() {
     JOBS=$1 TIMEOUT_LOG=$3.log harness/grade.sh "$s" "$2" >"$3" 2>&1
+}
+
+# held GRADES N JOBS: make grade of the class into GRADES, JOBS at a time,
+# in the background (pid gpid; output $t/N.out, the timeout's log
+# $t/N.out.log), once gus's grader has started, where it waits while
+# $t/hold exists (the students go in order: ann, bob ... are done, or
+# being graded, before him)
+held() {
+    touch "$t/hold"
+    TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/$2.out.log JOBS=$3 \
+        harness/grade.sh "$s" "$1" >"$t/$2.out" 2>&1 &
+    gpid=$!
+    for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/$2.out.log" 2>/dev/null && break; sleep 0.1; done
 }
 
 # intervals LOG: problems with the graders LOG saw: two at once on one GPU,
@@ -158,14 +173,49 @@ PY
 g1=$t/g1 g2=$t/g2
 TIMEOUT_LOG_SLEEP=0 grade 1 "$g1" "$t/1.out"
 rc1=$?
-TIMEOUT_LOG_SLEEP=1 grade 2 "$g2" "$t/2.out"
-rc2=$?
 p=""
 [ $rc1 = 0 ] || p="$p; JOBS=1: exit status $rc1"
 grep -q '^graded 8, skipped 0; gradebook: ' "$t/1.out" || p="$p; JOBS=1: not 'graded 8, skipped 0'"
 grep -q '^grading 8, 1 at a time, on GPU 0$' "$t/1.out" || p="$p; JOBS=1: no 'grading 8, 1 at a time, on GPU 0'"
 p="$p$(intervals "$t/1.out.log" | sed 's/^./; JOBS=1: &/')"
 verdict "JOBS=1: eight graded, one at a time, on the first GPU" "$p" "$t/1.out"
+# the JOBS=2 run is held at gus while the locks are tried, then let finish
+TIMEOUT_LOG_SLEEP=1 held "$g2" 2 2
+# (the kit is built and stamped by now: the JOBS=1 run graded in it)
+mkdir -p "$t/subs10" && cp -r "$s/ann" "$t/subs10/"
+GRADE_LOCK_WAIT=0 TIMEOUT_LOG=$t/10.out.log harness/grade.sh "$t/subs10" "$t/g10" >"$t/10.out" 2>&1
+rc=$?
+p=""
+[ $rc = 0 ] || p="$p; exit status $rc"
+grep -q '^graded 1, skipped 0; gradebook: ' "$t/10.out" || p="$p; not 'graded 1, skipped 0'"
+grep -q "^start .*/gus\." "$t/2.out.log" && ! grep -q "^end .*/gus\." "$t/2.out.log" ||
+    p="$p; (gus was not being graded meanwhile)"
+verdict "a dry run beside another dry run, into other grades: graded at once, in the same kit" "$p" "$t/10.out"
+GRADE_LOCK_WAIT=0 harness/grade.sh "$s" "$g2" >"$t/11.out" 2>&1
+rc=$?
+p=""
+[ $rc = 2 ] || p="$p; exit status $rc, not 2"
+[ "$(grep -c . "$t/11.out")" = 1 ] || p="$p; not one line"
+grep -q "^grade: another make grade is writing into '$g2'" "$t/11.out" || p="$p; not 'another make grade is writing into'"
+verdict "a second run into the same grades meanwhile: refused, one line (status 2)" "$p" "$t/11.out"
+mkdir -p "$t/smi2"
+printf '#!/bin/sh\n[ "$1" = -L ] || exit 6\necho "GPU 0: Some GPU (UUID: GPU-0)"\n' >"$t/smi2/nvidia-smi" &&
+    chmod +x "$t/smi2/nvidia-smi"
+env -u PRIMLAB_NO_GPU PATH="$t/smi2:$PATH" GRADE_LOCK_WAIT=0 harness/grade.sh "$t/subs10" "$t/g12" >"$t/12.out" 2>&1
+rc=$?
+p=""
+[ $rc = 2 ] || p="$p; exit status $rc, not 2"
+grep -q '^grade: another make grade is running in this kit' "$t/12.out" || p="$p; not 'another make grade is running in this kit'"
+[ ! -e "$t/g12/gradebook.csv" ] || p="$p; a gradebook was written"
+verdict "a run on the GPUs while a dry run grades: refused, the kit is not shared with it (status 2)" "$p" "$t/12.out"
+rm -f "$t/hold"
+wait $gpid
+rc2=$?
+p=""
+[ $rc2 = 0 ] || p="$p; exit status $rc2"
+grep -q '^graded 8, skipped 0; gradebook: ' "$t/2.out" || p="$p; not 'graded 8, skipped 0'"
+cmp -s "$g1/gradebook.csv" "$g2/gradebook.csv" || p="$p; the gradebook is not JOBS=1's"
+verdict "the held dry run then finishes as if alone" "$p" "$t/2.out"
 p=""
 [ $rc2 = 0 ] || p="$p; exit status $rc2"
 grep -q '^graded 8, skipped 0; gradebook: ' "$t/2.out" || p="$p; not 'graded 8, skipped 0'"
@@ -203,19 +253,7 @@ grep -q "^grade: JOBS=3, but only 2 GPUs are seen (0 1): never two graders on on
 verdict "JOBS=3 with two GPUs: refused before grading anyone" "$p" "$t/3.out"
 
 # ---------------------------------------------------------------- 3
-# gus is held in his grader until the run is stopped: ann, bob ... are done
-# before him (the students go in order, two at a time)
-# held GRADES N JOBS: make grade of the class into GRADES, JOBS at a time,
-# in the background (pid gpid; output $t/N.out, the timeout's log
-# $t/N.out.log), once gus's grader has started, where it waits while
-# $t/hold exists
-held() {
-    touch "$t/hold"
-    TIMEOUT_LOG_HOLD=$t/hold TIMEOUT_LOG_HOLD_WHO=gus TIMEOUT_LOG=$t/$2.out.log JOBS=$3 \
-        harness/grade.sh "$s" "$1" >"$t/$2.out" 2>&1 &
-    gpid=$!
-    for _ in $(seq 600); do grep -q "^start .*/gus\." "$t/$2.out.log" 2>/dev/null && break; sleep 0.1; done
-}
+# gus is held in his grader until the run is stopped
 g4=$t/g4
 held "$g4" 4 2
 sleep 0.5
@@ -239,6 +277,26 @@ for who in $recorded; do case " $published " in *" $who "*) ;; *) p="$p; $who re
 case " $recorded " in *" gus "*) p="$p; gus is recorded" ;; esac
 [ -n "$recorded" ] || p="$p; nobody graded before the stop"
 verdict "a JOBS=2 run stopped midway: graders stopped, every result whole or absent" "$p" "$t/4.out"
+
+# ... then killed outright (SIGKILL, no cleanup), into the same grades: it
+# skips those recorded and starts gus (held) at once, and the one before
+# or after him beside; its graders stop all the same (setpriv
+# --pdeathsig), and the rerun below clears what it left in .work/
+name="a JOBS=2 run killed outright: its graders stop too, the next run clears .work/ and grades the rest"
+killed=""
+if ! setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then
+    say SKIP "$name" "setpriv has no --pdeathsig here"
+else
+    held "$g4" 7 2
+    kill -KILL $gpid
+    wait $gpid 2>/dev/null
+    for _ in $(seq 50); do grep -q "^killed .*/gus\." "$t/7.out.log" && break; sleep 0.1; done
+    rm -f "$t/hold"
+    pk=""
+    grep -q "^killed .*/gus\." "$t/7.out.log" || pk="$pk; gus's grader did not stop with the run"
+    [ -n "$(ls -A "$g4/.work" 2>/dev/null)" ] || pk="$pk; (nothing was left in .work/ to clear)"
+    killed=1
+fi
 TIMEOUT_LOG=$t/5.out.log JOBS=2 harness/grade.sh "$s" "$g4" >"$t/5.out" 2>&1
 rc=$?
 n_rec=$(echo "$recorded" | wc -w)
@@ -249,28 +307,11 @@ for who in $recorded; do grep -q "^== $who: already graded, skipped" "$t/5.out" 
 cmp -s "$g1/gradebook.csv" "$g4/gradebook.csv" || p="$p; the gradebook is not JOBS=1's"
 p="$p$(whole "$g4")"
 verdict "the rerun grades only the rest ($((8 - n_rec)) of 8), and the gradebook is JOBS=1's" "$p" "$t/5.out"
-
-# ... and killed outright (SIGKILL, no cleanup): its graders stop all the
-# same (setpriv --pdeathsig), and the next run clears .work/
-name="a JOBS=2 run killed outright: its graders stop too, the next run clears .work/ and grades the rest"
-if ! setpriv --help 2>/dev/null | grep -q -- --pdeathsig; then
-    say SKIP "$name" "setpriv has no --pdeathsig here"
-else
-    g7=$t/g7
-    held "$g7" 7 2
-    kill -KILL $gpid
-    wait $gpid 2>/dev/null
-    for _ in $(seq 50); do grep -q "^killed .*/gus\." "$t/7.out.log" && break; sleep 0.1; done
-    rm -f "$t/hold"
-    p=""
-    grep -q "^killed .*/gus\." "$t/7.out.log" || p="$p; gus's grader did not stop with the run"
-    [ -n "$(ls -A "$g7/.work" 2>/dev/null)" ] || p="$p; (nothing was left in .work/ to clear)"
-    TIMEOUT_LOG=$t/8.out.log JOBS=2 harness/grade.sh "$s" "$g7" >"$t/8.out" 2>&1
-    rc=$?
-    [ $rc = 0 ] || p="$p; the next run: exit status $rc"
-    cmp -s "$g1/gradebook.csv" "$g7/gradebook.csv" || p="$p; the gradebook is not JOBS=1's"
-    p="$p$(whole "$g7")"
-    verdict "$name" "$p" "$t/8.out"
+if [ -n "$killed" ]; then
+    [ $rc = 0 ] || pk="$pk; the next run: exit status $rc"
+    cmp -s "$g1/gradebook.csv" "$g4/gradebook.csv" || pk="$pk; the gradebook is not JOBS=1's"
+    pk="$pk$(whole "$g4")"
+    verdict "$name" "$pk" "$t/5.out"
 fi
 
 # ---------------------------------------------------------------- 4
@@ -299,44 +340,5 @@ else
     tail -n 1 "$t/6.out" | grep -q '^grade: stopped at ann: the grading machine failed' || p="$p; no stop line last"
     verdict "$name" "$p" "$t/6.out"
 fi
-
-# ---------------------------------------------------------------- 5
-# (the kit is built and stamped by now: every run above graded in it)
-g9=$t/g9
-held "$g9" 9 1
-mkdir -p "$t/subs10" && cp -r "$s/ann" "$t/subs10/"
-GRADE_LOCK_WAIT=0 TIMEOUT_LOG=$t/10.out.log harness/grade.sh "$t/subs10" "$t/g10" >"$t/10.out" 2>&1
-rc=$?
-p=""
-[ $rc = 0 ] || p="$p; exit status $rc"
-grep -q '^graded 1, skipped 0; gradebook: ' "$t/10.out" || p="$p; not 'graded 1, skipped 0'"
-grep -q "^start .*/gus\." "$t/9.out.log" && ! grep -q "^end .*/gus\." "$t/9.out.log" ||
-    p="$p; (gus was not being graded meanwhile)"
-verdict "a dry run beside another dry run, into other grades: graded at once, in the same kit" "$p" "$t/10.out"
-GRADE_LOCK_WAIT=0 harness/grade.sh "$s" "$g9" >"$t/11.out" 2>&1
-rc=$?
-p=""
-[ $rc = 2 ] || p="$p; exit status $rc, not 2"
-[ "$(grep -c . "$t/11.out")" = 1 ] || p="$p; not one line"
-grep -q "^grade: another make grade is writing into '$g9'" "$t/11.out" || p="$p; not 'another make grade is writing into'"
-verdict "a second run into the same grades meanwhile: refused, one line (status 2)" "$p" "$t/11.out"
-mkdir -p "$t/smi2"
-printf '#!/bin/sh\n[ "$1" = -L ] || exit 6\necho "GPU 0: Some GPU (UUID: GPU-0)"\n' >"$t/smi2/nvidia-smi" &&
-    chmod +x "$t/smi2/nvidia-smi"
-env -u PRIMLAB_NO_GPU PATH="$t/smi2:$PATH" GRADE_LOCK_WAIT=0 harness/grade.sh "$t/subs10" "$t/g12" >"$t/12.out" 2>&1
-rc=$?
-p=""
-[ $rc = 2 ] || p="$p; exit status $rc, not 2"
-grep -q '^grade: another make grade is running in this kit' "$t/12.out" || p="$p; not 'another make grade is running in this kit'"
-[ ! -e "$t/g12/gradebook.csv" ] || p="$p; a gradebook was written"
-verdict "a run on the GPUs while a dry run grades: refused, the kit is not shared with it (status 2)" "$p" "$t/12.out"
-rm -f "$t/hold"
-wait $gpid
-rc=$?
-p=""
-[ $rc = 0 ] || p="$p; exit status $rc"
-grep -q '^graded 8, skipped 0; gradebook: ' "$t/9.out" || p="$p; not 'graded 8, skipped 0'"
-cmp -s "$g1/gradebook.csv" "$g9/gradebook.csv" || p="$p; the gradebook is not JOBS=1's"
-verdict "the held dry run then finishes as if alone" "$p" "$t/9.out"
 
 finish
