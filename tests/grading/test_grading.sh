@@ -278,8 +278,18 @@ mkdir -p "$g/mallory" "$g/ghost"
 echo '{"score": 1000}' >"$g/mallory/results.json"
 echo "planted" >"$g/mallory/planted.txt"
 head -n 1 "$t/s.tsv" >"$g/ghost/scores.tsv"
-harness/grade.sh "$s" "$g" >"$t/grade1" 2>&1
+# .zip files read without unzip: an unzip first on PATH that fails, and
+# says so (a PATH without the folder of unzip would take the host compiler
+# away from nvcc too, in the compiler's sandbox, which hides /var/tmp: a
+# failure of the grading machine, which grades nobody)
+mkdir -p "$t/nounzip"
+printf '#!/bin/sh\necho "unzip was run" >>"%s"\nexit 1\n' "$t/unzip-ran" >"$t/nounzip/unzip"
+chmod +x "$t/nounzip/unzip"
+PATH=$t/nounzip:$PATH harness/grade.sh "$s" "$g" >"$t/grade1" 2>&1
 check "grade: every student graded" grep -q "graded ${#students[@]}, skipped 0" "$t/grade1"
+check "grade: a .zip with a failing unzip first on PATH" grep -qx "== erin" "$t/grade1"
+check "grade: ... its lab file taken" grep -q "graded: 01-prefix-sum/prefix_sum.cu" "$g/erin/results.json"
+check "grade: ... unzip never run (erin, eve, yves, zoe)" test ! -e "$t/unzip-ran"
 mallory_regraded() { grep -qx "== mallory" "$t/grade1" && [ ! -e "$g/mallory/planted.txt" ]; }
 check "grade: a planted results folder is not a graded student" mallory_regraded
 check "grade: results per student" python3 - "$g" "${students[@]}" <<'PY'
@@ -428,21 +438,12 @@ old_skips() { grep -q "graded 0, skipped ${#students[@]}" "$t/grade4c" && ! grep
 check "grade: a 9-field record line still skips, silently" old_skips
 check "grade: no temporary files left" test -z "$(find "$g" -name "*.tmp")$(ls -A "$g/.work")"
 
-# .zip files read without unzip: an unzip first on PATH that fails, and
-# says so (a PATH without the folder of unzip would take the host compiler
-# away from nvcc too, in the compiler's sandbox, which hides /var/tmp: a
-# failure of the grading machine, which grades nobody)
-mkdir -p "$t/subs2" "$t/nounzip"
-cp "$s/erin.zip" "$t/subs2/"
-printf '#!/bin/sh\necho "unzip was run" >>"%s"\nexit 1\n' "$t/unzip-ran" >"$t/nounzip/unzip"
-chmod +x "$t/nounzip/unzip"
-PATH=$t/nounzip:$PATH harness/grade.sh "$t/subs2" "$t/grades2" >"$t/grade5" 2>&1
-check "grade: a .zip with a failing unzip first on PATH" grep -q "graded 1, skipped 0" "$t/grade5"
-check "grade: ... its lab file taken" grep -q "graded: 01-prefix-sum/prefix_sum.cu" "$t/grade5"
-check "grade: ... unzip never run" test ! -e "$t/unzip-ran"
-FORCE=1 harness/grade.sh "$t/subs2" "$t/grades2" >"$t/grade6" 2>&1
-forced() { grep -q "graded 1, skipped 0" "$t/grade6" && ! grep -q "regraded:" "$t/grade6"; }
-check "grade: FORCE=1 regrades, saying no reason" forced
+# FORCE=1: erin, whom the record above skips (silently), regraded alone
+# (a folder of erin.zip alone, into the same grades), saying no reason
+mkdir -p "$t/subs2" && cp "$s/erin.zip" "$t/subs2/"
+FORCE=1 harness/grade.sh "$t/subs2" "$g" >"$t/grade6" 2>&1
+forced() { grep -q "graded 1, skipped 0" "$t/grade6" && grep -qx "== erin" "$t/grade6" && ! grep -q "regraded:" "$t/grade6"; }
+check "grade: FORCE=1 regrades a student the record skips, saying no reason" forced
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
