@@ -28,7 +28,10 @@
 #      parent (every job's folder), UPLOAD's folder, and the kit this
 #      grading kit was made from; on the GPU in CUDA_VISIBLE_DEVICES, or as
 #      a dry run with no score (PRIMLAB_NO_GPU=1, the executor CI runs);
-#      stopped after SERVE_JOB_TIMEOUT seconds (default 900);
+#      stopped after three quarters of SERVE_JOB_TIMEOUT (the service's
+#      limit for the whole job, 1200 s by default as in serve.c: 900 s),
+#      so that a submission that runs too long gets its report, saying so,
+#      before the service kills the runner;
 #   4. harness/serve/figure.sh JOBDIR/results.json LAB JOBDIR/figure.svg,
 #      when that script is there and executable (a figure that fails is a
 #      line in the log, never a failed job).
@@ -75,8 +78,10 @@ cd "$kit" || exit 2
 all=$(assignment_ids) || die "$all"
 case ",$all," in *",$lab,"*) ;; *) die "no lab '$lab' in this kit (labs: ${all//,/ })" ;; esac
 mkdir -p -- "$job" && job=$(realpath -e -- "$job") || die "cannot make the job's folder '$3'"
-limit=${SERVE_JOB_TIMEOUT:-900}
-[[ $limit =~ ^[1-9][0-9]{0,5}$ ]] || die "SERVE_JOB_TIMEOUT='$limit' is not a number of seconds"
+outer=${SERVE_JOB_TIMEOUT:-1200}
+[[ $outer =~ ^[1-9][0-9]{0,5}$ ]] || die "SERVE_JOB_TIMEOUT='$outer' is not a number of seconds"
+limit=$((outer * 3 / 4)) # the grading's: the rest for staging, the figure, the files
+[ "$limit" -ge 1 ] || limit=1
 log_max=${SERVE_LOG_MAX:-1048576}
 [[ $log_max =~ ^[1-9][0-9]{3,9}$ ]] || die "SERVE_LOG_MAX='$log_max' is not a number of bytes (1000 or more)"
 serve_dir=${SERVE_DIR:-${HOME:-}/.local/share/primlab}

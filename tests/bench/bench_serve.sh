@@ -25,7 +25,7 @@
 # what a student with a GPU has, built once for both, so that only the
 # path through the service differs. Both grade as run-job.sh does: no
 # PRIMLAB_SEED (public tests), PRIMLAB_LIMITS=0 (its default without a
-# seed, set for both), its time limit (SERVE_JOB_TIMEOUT, 900 s); make check without
+# seed, set for both), its time limit (3/4 of SERVE_JOB_TIMEOUT: 900 s); make check without
 # PRIMLAB_REQUIRE_SANDBOX, as a student runs it.
 #
 # Prints, and writes to OUT/summary.txt, a table: student, lab, what it is,
@@ -67,7 +67,7 @@ out=$(realpath -m "${1:-build/bench-serve}")
 unset PRIMLAB_SEED SERVE_DB TOKENS SERVE_DRY SERVE_ADDR SERVE_DIR SERVE_RUNNER LAB LABS STUDENT FORCE JOBS SLURM \
     WAIT JOB SUBMIT_DIR PRIMLAB_TOKEN SERVE_URL CHECK_OUT
 export PRIMLAB_LIMITS=0 GRADE_LOCK_WAIT=900
-limit=${SERVE_JOB_TIMEOUT:-900} # run-job.sh's time limit for a job: make check's too
+limit=$((${SERVE_JOB_TIMEOUT:-1200} * 3 / 4)) # run-job.sh's grading limit: make check's too
 kit=$PWD/build/grade-kit
 
 # ------------------------------------------------------------ the machine
