@@ -1044,16 +1044,19 @@ void pl_lab_perf(pl_session *s, pl_session *yard_s, const pl_lab *lab, const pl_
         double counted = p->bytes ? p->bytes(perf->n, perf->param) : lab->bytes_per_elem * (double)perf->n;
         double alg = pl_alg_bytes(&p->alg, perf->n, perf->param), pct_copy = pl_alg_pct(counted, copy, t_imp);
         double pct_alg = pl_alg_pct(alg, copy, t_imp);
-        if (perf->yardstick == PL_YARD_ROOF && !roof_scored(r, perf, alg, copy, t_imp, t_yard, pct_alg, pct_copy)) {
-            r->seconds = pl_now() - t0;
-            return;
+        if (perf->yardstick == PL_YARD_ROOF) { /* its reason says both fractions */
+            if (!roof_scored(r, perf, alg, copy, t_imp, t_yard, pct_alg, pct_copy)) {
+                r->seconds = pl_now() - t0;
+                return;
+            }
+        } else {
+            size_t rl = strlen(r->reason);
+            if (!isnan(pct_alg) && rl < sizeof r->reason)
+                rl += (size_t)snprintf(r->reason + rl, sizeof r->reason - rl, "; %.1f%% of its roof", pct_alg);
+            if (!isnan(pct_copy) && rl < sizeof r->reason)
+                snprintf(r->reason + rl, sizeof r->reason - rl, "%s%.1f%% of copy", isnan(pct_alg) ? "; " : ", ",
+                         pct_copy);
         }
-        size_t rl = perf->yardstick == PL_YARD_ROOF ? sizeof r->reason : strlen(r->reason);
-        if (!isnan(pct_alg) && rl < sizeof r->reason)
-            rl += (size_t)snprintf(r->reason + rl, sizeof r->reason - rl, "; %.1f%% of its roof", pct_alg);
-        if (!isnan(pct_copy) && rl < sizeof r->reason)
-            snprintf(r->reason + rl, sizeof r->reason - rl, "%s%.1f%% of copy", isnan(pct_alg) ? "; " : ", ",
-                     pct_copy);
         if (!isnan(pct_alg)) {
             size_t ll = (size_t)snprintf(roof_line, sizeof roof_line,
                                          "its roof: %s: %.4g MB at the copy's %.0f GB/s take %.4f ms (docs/roofs.md)",
