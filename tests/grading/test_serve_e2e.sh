@@ -49,6 +49,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/verdict.sh
 . tests/lib/secret_reader.sh
+. tests/lib/serve_students.sh
 unset PRIMLAB_SEED SERVE_DB TOKENS SERVE_RUNNER SERVE_URL PRIMLAB_TOKEN SUBMIT_DIR WAIT
 export PRIMLAB_LIMITS=0 GRADE_LOCK_WAIT=900
 SECONDS=0
@@ -104,7 +105,6 @@ printf 'ann\nbob\neve\ndan\ncat\n%s\n' "$canary" | build/primlab-serve-admin tok
     { say FAIL "accounts (primlab-serve-admin tokens)" "$(cat "$t/admin.log")"; finish; }
 # (readable by anyone, as a careless instructor leaves them: only the sandbox hides them)
 chmod 644 "$sd/serve.db" "$sd/tokens.tsv"
-tok() { awk -F '\t' -v n="$1" '$1 == n { print $2 }' "$sd/tokens.tsv"; }
 
 if [ -n "$gpu" ]; then dry=(SERVE_GPUS="$gpu"); else dry=(SERVE_DRY=1); fi
 env SERVE_DIR="$sd" SERVE_ADDR=127.0.0.1:0 SERVE_RUNNER="$kit/harness/serve/run-job.sh" SERVE_LOCK_WAIT=2 \
@@ -113,18 +113,8 @@ pid=$!
 for _ in $(seq 100); do [ -s "$sd/serve.addr" ] && break; sleep 0.1; done
 url=$(cat "$sd/serve.addr" 2>/dev/null)
 [ -n "$url" ] || { say FAIL "the service starts" "$(tail -n 3 "$t/serve.log")"; finish; }
-sql() { python3 -c 'import sqlite3, sys; [print(*r, sep="\t") for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2])]' "$sd/serve.db" "$1"; }
 
 # ------------------------------------------------------------ students
-# handout NAME: a copy of the grading kit as a student has it (the
-# handout: no build/), serve.conf naming the service, the token in the
-# student's own config folder (mode 0600)
-handout() {
-    mkdir -p "$t/$1/kit" "$t/$1/config/primlab" &&
-        tar -C "$kit" --exclude=./build -cf - . | tar -C "$t/$1/kit" -xf - &&
-        echo "SERVE_URL=$url" >"$t/$1/kit/serve.conf" &&
-        tok "$1" >"$t/$1/config/primlab/token" && chmod 600 "$t/$1/config/primlab/token"
-}
 # client NAME ARGS...: harness/submit.sh in NAME's copy, polling every 0.3 s
 client() {
     local who=$1

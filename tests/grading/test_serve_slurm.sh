@@ -35,6 +35,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/verdict.sh
 . tests/lib/slurm_cluster.sh
+. tests/lib/serve_students.sh
 unset PRIMLAB_SEED SERVE_DB TOKENS SERVE_RUNNER SERVE_URL PRIMLAB_TOKEN SUBMIT_DIR WAIT CUDA_VISIBLE_DEVICES \
     SERVE_PARTITION SERVE_GRES SERVE_TIME SERVE_SRUN SERVE_GPUS
 export PRIMLAB_LIMITS=0 PRIMLAB_NO_GPU=1 GRADE_LOCK_WAIT=900 SERVE_LOCK_WAIT=900
@@ -76,7 +77,6 @@ sd=$t/serve
 mkdir -p "$sd" && chmod 755 "$sd" || exit 2
 printf 'ann\nbob\ncat\ndan\neve\nfay\n' | build/primlab-serve-admin tokens "$sd/serve.db" >"$sd/tokens.tsv" 2>"$t/admin.log" ||
     { say FAIL "accounts (primlab-serve-admin tokens)" "$(cat "$t/admin.log")"; finish; }
-tok() { awk -F '\t' -v n="$1" '$1 == n { print $2 }' "$sd/tokens.tsv"; }
 # Each grader, seen from inside (tests/grading/timeout_log.sh, first on
 # PATH, which srun carries to the node): when it started and ended, and,
 # while the file hold exists, held before it checks.
@@ -108,17 +108,8 @@ serve "$t/serve1.log" || { say FAIL "the service starts with SERVE_SLURM=1" "$(t
 url=$(cat "$sd/serve.addr")
 addr=${url#http://}
 grep -q '^primlab-serve: 2 Slurm slots (dry run)' "$t/serve1.log" || say FAIL "the service's first lines say 2 Slurm slots" "$(head -n 2 "$t/serve1.log")"
-sql() { python3 -c 'import sqlite3, sys; [print(*r, sep="\t") for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2])]' "$sd/serve.db" "$1"; }
 
 # ------------------------------------------------------------ students
-# handout NAME: a copy of the grading kit as a student has it, the service's
-# address in its serve.conf, the token in the student's config folder
-handout() {
-    mkdir -p "$t/$1/kit" "$t/$1/config/primlab" &&
-        tar -C "$kit" --exclude=./build -cf - . | tar -C "$t/$1/kit" -xf - &&
-        echo "SERVE_URL=$url" >"$t/$1/kit/serve.conf" &&
-        tok "$1" >"$t/$1/config/primlab/token" && chmod 600 "$t/$1/config/primlab/token"
-}
 # submit NAME ARGS...: make submit in NAME's copy (a make of its own)
 submit() {
     local who=$1
