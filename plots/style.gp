@@ -45,8 +45,9 @@ has_gpu = (copy_gbps == copy_gbps && copy_gbps > 0) ? 1 : 0
 
 # Whether the data's header line names column c: data written before a
 # column existed lacks it (alg_bytes and pct_alg, the algorithms' roofs,
-# since 2026-11-29), and a figure draws what it needs only where it is.
-has_column(c) = system(sprintf("awk -F'\t' '/^lab\t/ { for (i = 1; i <= NF; i++) if ($i == c) f = 1; exit } " . \
+# since 2026-11-29), and a figure draws what it needs only where it is. A
+# datablock (a figure's own stand-in rows, "$name") has no file to read.
+has_column(c) = datafile[1:1] eq "$" ? 0 : system(sprintf("awk -F'\t' '/^lab\t/ { for (i = 1; i <= NF; i++) if ($i == c) f = 1; exit } " . \
                                "END { print f + 0 }' c='%s' '%s'", c, datafile)) eq "1"
 # Part p's algorithm as its data names it ("# alg_b: 3n words: ..."), up to
 # the first colon: "3n words"; "" when the data has none.

@@ -25,8 +25,8 @@
 #      and Slurm job outlive the service; the restart kills the runner's
 #      leftovers, cancels that Slurm job and queues the job again, which is
 #      then done on a second Slurm job: the first CANCELLED, never two of
-#      them in the queue at once, one grader of the job that ended, and
-#      squeue empty at the end.
+#      them in the queue at once, the first grader stopped by a signal and
+#      the second one ended, and squeue empty at the end.
 # Prints one line per check, the seconds of each job, then the counts.
 # Without root, bwrap, or Slurm and MUNGE (harness/bootstrap.sh --slurm),
 # or without build/primlab-serve (libmicrohttpd's headers): SKIP, passing.
@@ -235,6 +235,7 @@ if [ -n "$fay_job" ] && held "$fdir"; then
     [[ "$states" =~ ^$first\ CANCELLED\ [0-9]+\ COMPLETED$ ]] || p="$p; its Slurm jobs: '$states', not $first CANCELLED then one COMPLETED"
     [ "$most" -le 1 ] || p="$p; $most Slurm jobs of job $fay_job in the queue at once"
     [ "$(grep -c "^end .* $fdir/tree$" "$t/graders.log")" = 1 ] || p="$p; $(grep -c "^end .* $fdir/tree$" "$t/graders.log") graders of the job ended, not 1"
+    [ "$(grep -c "^killed .* $fdir/tree$" "$t/graders.log")" = 1 ] || p="$p; $(grep -c "^killed .* $fdir/tree$" "$t/graders.log") graders of the job stopped by a signal, not the first one"
     [ "$(sql "SELECT attempts FROM jobs WHERE id = $fay_job")" = 2 ] || p="$p; attempts: $(sql "SELECT attempts FROM jobs WHERE id = $fay_job")"
 else
     p="fay's job '$fay_job' did not start its grader: $(tail -n 1 "$t/fay0.out")"

@@ -12,7 +12,8 @@
 # TIMEOUT_LOG_SLEEP=s: each grader first waits s seconds (graders then
 # overlap for sure). TIMEOUT_LOG_HOLD=file, TIMEOUT_LOG_HOLD_WHO=student:
 # that student's grader waits while the file exists (a test stops or
-# cancels it there). A grader stopped by a signal logs "killed" as it ends.
+# cancels it there). A grader stopped by a signal (its own, or its check's
+# death by HUP, INT, KILL or TERM) logs "killed" as it ends.
 real=${TIMEOUT_LOG_REAL:?}
 if [ "$(readlink -f "$real")" = "$(readlink -f "$0")" ]; then
     echo "timeout_log: TIMEOUT_LOG_REAL is this script, not the real timeout" >&2
@@ -38,5 +39,12 @@ pid=$!
 trap 'trap "" TERM INT HUP; kill -TERM $pid 2>/dev/null; wait $pid; log killed; exit 143' TERM INT HUP
 wait $pid
 rc=$?
-log end
+# Slurm signals a step's processes one by one: when the check died of a
+# signal before ours came, it is a grader stopped, not one that ended (and
+# ours, still on its way, must not log it twice).
+trap '' TERM INT HUP
+case $rc in
+129 | 130 | 137 | 143) log killed ;;
+*) log end ;;
+esac
 exit $rc
