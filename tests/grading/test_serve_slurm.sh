@@ -123,7 +123,8 @@ cp "solutions/01-prefix-sum/prefix_sum.cu" "$t/ann/kit/$own"
 cp "solutions/01-prefix-sum/prefix_sum.cu" "$t/dan/kit/$own"
 echo "int oops = ;" >"$t/cat/kit/$own"
 # (bob, eve and fay send the stub)
-make_said="make: *** [mk/submit.mk:16: submit] Error" # (make's line for the script's status)
+# (make's line for the script's status: the recipe's line, after the rule's)
+make_said="make: *** [mk/submit.mk:$(awk '/^submit:$/ { print NR + 1 }' mk/submit.mk): submit] Error"
 field() { sed -n "s/^$1"$'\t'"//p" "$2" 2>/dev/null; }
 
 # ---------------------------------------------------- 2: four at once
