@@ -349,6 +349,7 @@ help:
 	@echo "                       but scores.tsv (the leaderboard's); every row of its database kept"
 	@echo "  make submit LAB=NN   no GPU here: send lab NN to the course's check service and print its report"
 	@echo "                       (docs/student-guide.md): WAIT=0 returns at once with the job's id, JOB=N fetches job N;"
+	@echo "                       make submit NAME='Ada L.': your name on its leaderboard (NAME=: your pseudonym again);"
 	@echo "                       SERVE_URL (else serve.conf), PRIMLAB_TOKEN (else ~/.config/primlab/token),"
 	@echo "                       SUBMIT_DIR=dir (where the report goes; build/submit), SUBMIT_POLL=seconds"
 	@echo "  make handout         the student tarball, dist/primlab-handout-<version>.tar.gz (no solutions/);"

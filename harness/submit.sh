@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# harness/submit.sh LAB [JOB]: `make submit`, the check service's client
-# (docs/check-service.md): a student without a GPU sends a lab to the
-# course's GPU host and gets back the report `make check` gives there.
+# harness/submit.sh LAB [JOB], harness/submit.sh --name NAME: `make
+# submit`, the check service's client (docs/check-service.md): a student
+# without a GPU sends a lab to the course's GPU host and gets back the
+# report `make check` gives there, or chooses the name the leaderboard
+# shows them under.
 #
 #   make submit LAB=01          pack lab 01's source files, send them, wait,
 #                               print the report
 #   make submit LAB=01 WAIT=0   send them, print the job's id and return
 #   make submit JOB=17          wait for job 17 (if need be) and fetch it
+#   make submit NAME='Ada L.'   the leaderboard shows you as Ada L.
+#   make submit NAME=           ... under your pseudonym again
 #
 # What is sent: the lab's own file (labs/01-prefix-sum/prefix_sum.cu) and
 # the source files lying with it (harness/source-files.sh: .cu .cuh .h .hpp
@@ -24,6 +28,15 @@
 # same id, SUBMIT_POLL seconds later: a service that had stored the job
 # answers with that job (200), not a second one.
 #
+# A name: POST $SERVE_URL/api/name, the body exactly NAME (text/plain;
+# empty: the pseudonym again), the token as for a job; the service judges
+# it (at most 40 bytes of UTF-8, no line break or other control
+# character: 400, or 413 when far too long) and answers the name it keeps,
+# which is printed. Sent once more when no answer comes, as a job is:
+# setting the same name twice is setting it once. mk/submit.mk passes
+# --name only for a NAME given on make's command line, never one from the
+# environment (WSL sets NAME to the computer's name).
+#
 # What comes back, when the job is done: its report.txt, printed, and
 # with it results.json, scores.tsv, figure.svg (when the service drew
 # one) and job.tsv (the job's state lines), in build/submit/lab01/
@@ -39,15 +52,21 @@
 #
 # Runs on a student's laptop: no GPU, no CUDA, no build; bash 3.2 (macOS)
 # and BSD or GNU tools, curl and tar. Every failure is one line on stderr.
-# Exit status: 0 the job is done at full marks; 1 done below them (as
-# make check); 2 this client could not do its part (no token, no service
-# address, the service unreachable or refusing, no such lab or job); 3
+# Exit status: 0 the job is done at full marks (or the name set); 1 done
+# below them (as make check); 2 this client could not do its part (no
+# token, no service address, the service unreachable or refusing, no such
+# lab or job, a name refused, NAME with LAB or JOB); 3
 # the service failed the job (its reason printed); 130 stopped while
 # waiting (the job goes on: make submit JOB=N fetches it).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 . harness/source-files.sh
 
+name_set=0 name="" submission=""
+if [ "${1:-}" = --name ]; then
+    name_set=1 name=${2-}
+    shift $(($# < 2 ? $# : 2))
+fi
 lab_arg=${1:-} job_arg=${2:-}
 wait_for=${WAIT:-1}
 poll=${SUBMIT_POLL:-3}
@@ -55,6 +74,12 @@ out_root=${SUBMIT_DIR:-build/submit}
 
 die() { echo "submit: $*" >&2; exit "${status:-2}"; }
 say() { echo "submit: $*"; }
+
+# (before anything is sent, or a token asked for)
+if [ $name_set = 1 ] && [ -n "$lab_arg$job_arg" ]; then
+    other=$([ -n "$lab_arg" ] && echo "LAB=$lab_arg" || echo "JOB=$job_arg")
+    die "NAME and $other together: one at a time (make submit NAME='Your Name' sets your name on the leaderboard alone; make submit $other)"
+fi
 
 # ------------------------------------------------------------ settings
 
@@ -102,15 +127,20 @@ trap 'rm -rf "$tmp"' EXIT
 
 # http METHOD PATH OUT [FILE]: ask the service; the status in $code, the
 # answer in OUT; a failure to reach it ends here, with curl's reason. A
-# POST (FILE, the submission $submission) whose answer is lost is sent
-# once more (the header says when).
+# POST sends FILE: the lab's .tar.gz with the submission's id
+# ($submission), or else a name as text. Either, when its answer is lost,
+# is sent once more (the header says when).
 http() {
     local args=(-sS -o "$3" -w '%{http_code} %{content_type}' --connect-timeout 15 --max-time 300
         -A "primlab-submit/$(cat VERSION 2>/dev/null || echo 0)" --config -)
     local got ok tries=1 why
     if [ "$1" = POST ]; then
-        args+=(-X POST -H "Content-Type: application/gzip" -H "Expect:" -H "X-Primlab-Submission: $submission"
-            --data-binary "@$4")
+        if [ -n "$submission" ]; then
+            args+=(-H "Content-Type: application/gzip" -H "X-Primlab-Submission: $submission")
+        else
+            args+=(-H "Content-Type: text/plain; charset=utf-8")
+        fi
+        args+=(-X POST -H "Expect:" --data-binary "@$4")
         tries=2
     fi
     while :; do
@@ -123,7 +153,7 @@ http() {
         fi
         tries=$((tries - 1))
         [ $tries -gt 0 ] || break
-        say "no answer from the check service ($why): sending it again, as the same submission"
+        say "no answer from the check service ($why): sending it again${submission:+, as the same submission}"
         sleep "$poll"
     done
     [ $ok = 1 ] || die "cannot reach the check service at $url: $why"
@@ -156,6 +186,28 @@ refused() {
 
 # field NAME FILE: a value of the service's "key<TAB>value" lines
 field() { sed -n "s/^$1	//p" "$2" | head -n 1; }
+
+# ------------------------------------------------------------ the name
+
+# set_name: $name sent as the leaderboard's display name, the name the
+# service keeps (its answer: display<TAB>name) said in one line
+set_name() {
+    local kept
+    printf '%s' "$name" >"$tmp/name"
+    http POST /api/name "$tmp/body" "$tmp/name"
+    case "$code" in
+    200) ;;
+    400 | 413) die "the check service refused that name ($code): $(reason "$tmp/body")" ;;
+    *) refused "the check service at $url has no /api/name: is SERVE_URL its address?" ;;
+    esac
+    grep -q '^display	' "$tmp/body" || die "the check service's answer names no display name: $(reason "$tmp/body")"
+    kept=$(field display "$tmp/body")
+    if [ -n "$kept" ]; then
+        say "on the leaderboard you are now '$kept'"
+    else
+        say "on the leaderboard you are now your pseudonym (signed in, $url/ names it)"
+    fi
+}
 
 # ------------------------------------------------------------ the lab
 
@@ -307,6 +359,10 @@ await() {
 
 # ---------------------------------------------------------------- main
 
+if [ $name_set = 1 ]; then
+    set_name
+    exit 0
+fi
 if [ -n "$job_arg" ] && [ -n "$lab_arg" ]; then
     die "LAB=$lab_arg or JOB=$job_arg, not both: LAB sends a lab, JOB fetches a job sent before"
 fi

@@ -25,6 +25,16 @@
 #     page, the service unreachable, no token, a malformed one, no
 #     address, no such lab, no lab named, curl missing; a token file
 #     others can read: a warning, and the job still sent;
+#   - NAME, the leaderboard's name: make submit NAME='...' sends POST
+#     /api/name, the body exactly the name (a quote, $(...), a backquote
+#     and UTF-8 through make and the shell untouched), the Bearer token,
+#     never on curl's command line, no submission's id; one line with the
+#     name the service keeps, status 0; NAME= (empty, on make's command
+#     line) the pseudonym again (an empty body); a NAME in the environment
+#     alone (WSL sets one) ignored; one line on stderr and status 2 for a
+#     name of 41 bytes (400), of 300 (413), with a line break (400), with
+#     the service's reason, for 401, the service unreachable, no token,
+#     NAME with LAB or with JOB (nothing sent);
 #   - make handout SERVE_URL=...: serve.conf in the handout with
 #     harness/submit.sh and mk/submit.mk, and make submit in the unpacked
 #     handout sends to that address.
@@ -51,9 +61,11 @@ cat >"$t/mock.py" <<'PY'
 # is kept as upload-N.tar.gz and upload-N.txt (the request line and
 # headers); every POST's X-Primlab-Submission, a line of posts.txt. A
 # POST of a submission seen before: 200 and its job, as the service does.
+# POST /api/name, as http.c and queue.c judge it (their reasons): each
+# kept as name-N.txt (request line, headers) and name-N.body, N from 1.
 import http.server, os, sys, urllib.parse
 state = sys.argv[1]
-polls, next_id, seen = {}, [17], {}
+polls, next_id, seen, names = {}, [17], {}, [0]
 FILES = {
     "report.txt": "== lab 01\n01.a inclusive scan, one block, n=1024: OK (0.1s)\nScore: %s\n",
     "results.json": '{"score": 1.0, "tests": [], "leaderboard": []}\n',
@@ -77,10 +89,35 @@ class H(http.server.BaseHTTPRequestHandler):
             self.answer(401, "no such token\n")
             return False
         return True
+    def name(self, body):
+        names[0] += 1
+        with open(os.path.join(state, "name-%d.txt" % names[0]), "w") as f:
+            f.write("%s %s\n%s" % (self.command, self.path, self.headers))
+        with open(os.path.join(state, "name-%d.body" % names[0]), "wb") as f:
+            f.write(body)
+        if self.mode() == "401":
+            return self.answer(401, "no such token\n")
+        if not self.authorized():
+            return
+        if len(body) > 160:
+            return self.answer(413, "a display name of %d bytes: one has at most 40 bytes\n" % len(body))
+        for end in (b"\n", b"\r"):
+            body = body[:-1] if body.endswith(end) else body
+        if len(body) > 40:
+            return self.answer(400, "a display name has at most 40 bytes (this one %d)\n" % len(body))
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            text = "\x00"
+        if any(ord(c) < 0x20 or ord(c) == 0x7f for c in text):
+            return self.answer(400, "a display name is UTF-8 text without a control character (a line break, a tab)\n")
+        self.answer(200, "display\t%s\n" % text)
     def do_POST(self):
         url = urllib.parse.urlsplit(self.path)
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
         mode = self.mode()
+        if url.path == "/api/name":
+            return self.name(body)
         if url.path != "/api/jobs":
             return self.answer(404, "no such page\n")
         if mode == "html":
@@ -383,6 +420,98 @@ grep -qx "submit: job 20 queued with 0 jobs before it; make submit JOB=20 fetche
     p="$p; not job 20: $(tail -n 1 "$t/lost.out")"
 [ -s "$t/lost.err" ] && p="$p; stderr: $(head -n 1 "$t/lost.err")"
 verdict "the answer lost (the connection closed): sent once more with the same id, one job, status 0" "$p" "$t/lost.out"
+
+# ------------------------------------------------ NAME: the leaderboard's name
+# names_sent: how many POST /api/name the mock has had
+names_sent() { find "$t/mock" -name 'name-*.txt' | wc -l | tr -d ' '; }
+: >"$t/curl-args"
+nopath_saved=$nopath nopath=$t/wrap:$nopath
+sub name SERVE_URL="$URL" NAME='Ada L.'
+nopath=$nopath_saved
+p=""
+[ "$(rc name)" = 0 ] || p="$p; status $(rc name)"
+[ "$(cat "$t/name.out")" = "submit: on the leaderboard you are now 'Ada L.'" ] ||
+    p="$p; stdout: $(paste -sd '|' "$t/name.out")"
+req=$t/mock/name-1.txt
+head -n 1 "$req" 2>/dev/null | grep -qx 'POST /api/name' || p="$p; request line $(head -n 1 "$req" 2>&1)"
+grep -qx "Authorization: Bearer $TOKEN" "$req" || p="$p; no Bearer token"
+grep -qix 'Content-Type: text/plain; charset=utf-8' "$req" || p="$p; not Content-Type: text/plain; charset=utf-8"
+grep -qi '^X-Primlab-Submission:' "$req" && p="$p; a submission's id with it"
+[ "$(od -An -c "$t/mock/name-1.body")" = "$(printf 'Ada L.' | od -An -c)" ] ||
+    p="$p; the body: $(od -An -c "$t/mock/name-1.body" | tr -s ' ')"
+[ -s "$t/curl-args" ] || p="$p; the curl wrapper was not run"
+grep -q "${TOKEN#plk_}" "$t/curl-args" && p="$p; the token is on curl's command line"
+[ "$(names_sent)" = 1 ] || p="$p; $(names_sent) names sent, not 1"
+[ -e "$t/mock/upload-21.tar.gz" ] && p="$p; a lab sent too"
+verdict "NAME='Ada L.': POST /api/name, the body exactly the name, the Bearer token (not on curl's command line), one line with the name kept, status 0" \
+    "$p" "$t/name.err"
+
+odd="O'Brien \$(HOME) \"q\" \`x\` & $(printf '\303\251')"
+sub oddname SERVE_URL="$URL" NAME="$odd"
+p=""
+[ "$(rc oddname)" = 0 ] || p="$p; status $(rc oddname)"
+[ "$(cat "$t/oddname.out")" = "submit: on the leaderboard you are now '$odd'" ] ||
+    p="$p; stdout: $(paste -sd '|' "$t/oddname.out")"
+[ "$(od -An -c "$t/mock/name-2.body")" = "$(printf '%s' "$odd" | od -An -c)" ] ||
+    p="$p; the body: $(od -An -c "$t/mock/name-2.body" | tr -s ' ')"
+verdict "NAME with a quote, \$(HOME), a backquote, & and UTF-8: sent as typed (make expands nothing, the shell nothing)" \
+    "$p" "$t/oddname.err"
+
+sub unname SERVE_URL="$URL" NAME=
+p=""
+[ "$(rc unname)" = 0 ] || p="$p; status $(rc unname)"
+[ "$(cat "$t/unname.out")" = "submit: on the leaderboard you are now your pseudonym (signed in, $URL/ names it)" ] ||
+    p="$p; stdout: $(paste -sd '|' "$t/unname.out")"
+[ -e "$t/mock/name-3.body" ] && [ ! -s "$t/mock/name-3.body" ] || p="$p; not an empty body: $(od -An -c "$t/mock/name-3.body" 2>&1)"
+grep -qix 'Content-Length: 0' "$t/mock/name-3.txt" || p="$p; no Content-Length: 0"
+verdict "NAME= (empty, on make's command line): the pseudonym again, an empty body, one line, status 0" "$p" "$t/unname.err"
+
+# NAME in the environment alone (WSL sets it to the computer's name): not
+# a name to send; LAB=01 is sent as without it
+NAME=laptop-wsl sub envname SERVE_URL="$URL" LAB=01 WAIT=0
+p=""
+[ "$(rc envname)" = 0 ] || p="$p; status $(rc envname): $(paste -sd '|' "$t/envname.err")"
+grep -q "^submit: sent labs/01-prefix-sum .*: job 21$" "$t/envname.out" || p="$p; not sent: $(head -n 1 "$t/envname.out")"
+[ "$(names_sent)" = 3 ] || p="$p; a name sent: $(cat "$t/mock/name-4.body" 2>/dev/null)"
+verdict "NAME in the environment alone (as WSL sets it): no name sent, LAB=01 sent as without it" "$p" "$t/envname.err"
+
+refusal "NAME of 41 bytes" ok \
+    "submit: the check service refused that name (400): a display name has at most 40 bytes (this one 41)" \
+    SERVE_URL="$URL" NAME="$(printf 'a%.0s' $(seq 41))"
+refusal "NAME of 300 bytes" ok \
+    "submit: the check service refused that name (413): a display name of 300 bytes: one has at most 40 bytes" \
+    SERVE_URL="$URL" NAME="$(printf 'a%.0s' $(seq 300))"
+refusal "NAME with a line break" ok \
+    "submit: the check service refused that name (400): a display name is UTF-8 text without a control character (a line break, a tab)" \
+    SERVE_URL="$URL" NAME=$'Ada\nroot'
+p=""
+[ "$(od -An -c "$t/mock/name-6.body")" = "$(printf 'Ada\nroot' | od -An -c)" ] ||
+    p="the body: $(od -An -c "$t/mock/name-6.body" 2>&1 | tr -s ' ')"
+verdict "NAME with a line break: sent whole through make, for the service to judge" "$p"
+refusal "NAME, a token refused" 401 "submit: the check service refused the token ($HOME/.config/primlab/token) (401): no such token" \
+    SERVE_URL="$URL" NAME='Ada L.'
+echo ok >"$t/mock/MODE"
+sub name-unreachable SERVE_URL="http://127.0.0.1:$closed" NAME='Ada L.'
+p=""
+[ "$(rc name-unreachable)" = 2 ] || p="; status $(rc name-unreachable)"
+[[ "$(errline name-unreachable)" == "submit: cannot reach the check service at http://127.0.0.1:$closed: "?* ]] ||
+    p="$p; stderr: $(paste -sd '|' "$t/name-unreachable.err")"
+verdict "NAME, the service unreachable: one line with curl's reason, status 2" "$p"
+before=$(names_sent)
+mv "$HOME/.config/primlab/token" "$t/token.saved"
+refusal "NAME, no token" ok \
+    "submit: no token: save the one your instructor gave you in '$HOME/.config/primlab/token' (chmod 600), or set PRIMLAB_TOKEN" \
+    SERVE_URL="$URL" NAME='Ada L.'
+mv "$t/token.saved" "$HOME/.config/primlab/token"
+refusal "NAME with LAB" ok \
+    "submit: NAME and LAB=01 together: one at a time (make submit NAME='Your Name' sets your name on the leaderboard alone; make submit LAB=01)" \
+    SERVE_URL="$URL" NAME='Ada L.' LAB=01
+refusal "NAME= with JOB" ok \
+    "submit: NAME and JOB=17 together: one at a time (make submit NAME='Your Name' sets your name on the leaderboard alone; make submit JOB=17)" \
+    SERVE_URL="$URL" NAME= JOB=17
+if [ "$(names_sent)" != "$before" ] || [ -e "$t/mock/upload-22.tar.gz" ]; then
+    say FAIL "NAME without a token, or with LAB or JOB, still sent something"
+fi
 
 # -------------------------------------------------- the handout's serve.conf
 p=""
