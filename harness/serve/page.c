@@ -324,8 +324,9 @@ static const char STYLE[] =
 
 /* A student's own line: how the leaderboard shows them (their display name,
    or their pseudonym, which nobody else's page ties to them), and how to
-   choose a name: POST /api/name with their token, the one way (the page's
-   cookie is good for GETs alone, so the page has no form for it). */
+   choose a name: POST /api/name with their token, sent by make submit
+   NAME=... or curl (the page's cookie is good for GETs alone, so the page
+   has no form for it). */
 static void own_name(sbuf *b, const char *who)
 {
     char name[4 * PL_DISPLAY_MAX + 8] = "", shown[PL_BOARD_NAME_MAX + 1], pseudonym[32];
@@ -340,19 +341,23 @@ static void own_name(sbuf *b, const char *who)
         sb_printf(b, "<i>");
         sb_html(b, pseudonym);
         sb_printf(b, "</i> (a pseudonym: nobody else sees your account). To be shown under a name of your own "
-                     "(at most %d bytes), send it with your token to this service's <code>/api/name</code>:",
+                     "(at most %d bytes), run in your kit:",
                   PL_DISPLAY_MAX);
     } else {
         sb_printf(b, "<b>");
         sb_html(b, shown);
         sb_printf(b, "</b>, your display name (without it: <i>");
         sb_html(b, pseudonym);
-        sb_printf(b, "</i>). To change it, or to send an empty one for the pseudonym:");
+        sb_printf(b, "</i>). To change it, run in your kit (<code>make submit NAME=</code>, empty: the pseudonym "
+                     "again):");
     }
     sb_printf(b, "<br><code>");
+    sb_html(b, "make submit NAME='Your Name'");
+    sb_printf(b, "</code><br>or send it with your token to this service's <code>/api/name</code> (SERVE_URL: "
+                 "this page's address, as in your kit's <code>serve.conf</code>):<br><code>");
     sb_html(b, "curl -H \"Authorization: Bearer $(cat ~/.config/primlab/token)\" --data-binary 'Your Name' "
                "SERVE_URL/api/name");
-    sb_printf(b, "</code><br>(SERVE_URL: this page's address, as in your kit's <code>serve.conf</code>).</p>\n");
+    sb_printf(b, "</code></p>\n");
 }
 
 typedef struct mine {

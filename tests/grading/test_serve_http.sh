@@ -302,7 +302,10 @@ eve_pseudo=$(sed -n 's|.*(without it: <i>\(student-[0-9a-f]\{8\}\)</i>).*|\1|p' 
 call -b "plk=$bob" "$url/"
 cp "$t/body" "$t/bob.html"
 grep -q "On the leaderboard you are <i>$pseudo</i> (a pseudonym" "$t/bob.html" || p="$p; bob's page does not give his pseudonym $pseudo"
-grep -q '/api/name' "$t/bob.html" || p="$p; bob's page does not say how to choose a name"
+grep -qF "<code>make submit NAME=&#39;Your Name&#39;</code>" "$t/bob.html" && grep -q '/api/name' "$t/bob.html" ||
+    p="$p; bob's page does not say how to choose a name (make submit NAME=..., or curl to /api/name)"
+grep -qF '(<code>make submit NAME=</code>, empty: the pseudonym again)' "$t/ann.html" ||
+    p="$p; ann's page does not say how to have the pseudonym again"
 grep -q "you are <i>$pseudo</i>" "$t/ann.html" "$t/eve.html" && p="$p; bob's pseudonym given as someone else's"
 [ -z "$eve_pseudo" ] || ! grep -q "$eve_pseudo" "$t/ann.html" "$t/bob.html" || p="$p; eve's pseudonym on another's page"
 call "$url/"
