@@ -28,16 +28,18 @@
 #      database is anywhere she can look (her client's output, her files,
 #      her job, her list, the page signed in as her, the boards);
 #   4. bob asks for ann's job, with the client and with curl: 404, one line;
-#   5. the leaderboard: without a GPU, lab 01's TSV is its header and the
-#      line saying a dry run measures no ratio; with one, ann (under her
-#      display name) and dan (a pseudonym) are ranked with ratios, bob and
-#      eve are not on it;
+#   5. the leaderboard: names set with make submit NAME=... (ann's kept;
+#      dan's set, then NAME= empty: his pseudonym again), one line each,
+#      in the service's database; without a GPU, lab 01's TSV is its
+#      header and the line saying a dry run measures no ratio; with one,
+#      ann (under her display name) and dan (a pseudonym) are ranked with
+#      ratios, bob and eve are not on it;
 #   6. a make grade on the GPUs waiting for the grading kit (the turnstile
 #      of build/grade.lock held): cat's job goes back to the queue, the
 #      page says the GPUs pause, and it runs once the kit is free;
-#   7. the page (GET /, signed in as ann) and /board/01 in headless
-#      Chromium (tests/lib/report_browser.sh: no request leaves the
-#      origin, no console error under the service's Content-Security-Policy),
+#   7. the page (GET /, signed in as ann: her display name) and /board/01
+#      in headless Chromium (tests/lib/report_browser.sh: no request leaves
+#      the origin, no console error under the service's Content-Security-Policy),
 #      screenshots kept in build/test-logs/serve-e2e/; SKIP without Chromium.
 # Prints the seconds of each job and its wait in the queue. Without a GPU
 # the service runs dry (SERVE_DRY=1; each job still compiles its file with
@@ -121,6 +123,13 @@ client() {
     shift
     (cd "$t/$who/kit" && XDG_CONFIG_HOME=$t/$who/config SUBMIT_POLL=0.3 timeout 600 "$@")
 }
+# make_submit NAME ARGS...: make submit ARGS in NAME's copy (a make of its
+# own, as the student's: not a sub-make of make test's)
+make_submit() {
+    local who=$1
+    shift
+    client "$who" env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s --no-print-directory submit "$@"
+}
 # make's line for the script's status N: "$make_said N"
 make_said="make: *** [mk/submit.mk:$(awk '/^submit:$/ { print NR + 1 }' mk/submit.mk): submit] Error"
 for s in ann bob eve dan cat; do handout "$s" || { say FAIL "a copy of the handout for $s"; finish; }; done
@@ -135,7 +144,12 @@ secret_reader "labs/$lab/prefix_sum.cu" --include "$sd/tokens.tsv" "$sd/serve.db
 grep -q 'hx_read_all(43)' "$t/eve/kit/$own" || say FAIL "eve's run-time reader calls hx_read_all from no entry point"
 
 # ------------------------------------------------------------ 1: submit
-client ann curl -s -H "Authorization: Bearer $(tok ann)" --data-binary 'Ann <e2e>' "$url/api/name" >/dev/null
+make_submit ann NAME='Ann <e2e>' >"$t/name-ann.out" 2>&1
+name_rc=$?
+make_submit dan NAME='Dan D.' >"$t/name-dan.out" 2>&1
+name_rc+=" $?"
+make_submit dan NAME= >"$t/name-dan0.out" 2>&1
+name_rc+=" $?"
 sub0=$SECONDS
 waits=()
 for s in ann bob eve; do
@@ -157,9 +171,7 @@ if [ -z "$gpu" ]; then
     check stub "labs/$lab/prefix_sum.cu"
 fi
 wait "${waits[@]}" # (not the service)
-# (a make of its own, as the student's: not a sub-make of make test's)
-(client dan env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s --no-print-directory submit JOB="$dan_job" \
-    >"$t/dan.out" 2>"$t/dan.err"; echo $? >"$t/dan.rc")
+(make_submit dan JOB="$dan_job" >"$t/dan.out" 2>"$t/dan.err"; echo $? >"$t/dan.rc")
 clients_s=$((SECONDS - sub0))
 # with a GPU, make check's runs after the service's, the GPU to themselves
 [ -z "$gpu" ] || { check solution "solutions/$lab/prefix_sum.cu"; check stub "labs/$lab/prefix_sum.cu"; }
@@ -275,6 +287,17 @@ grep -qx "id	$bob_job" "$t/bob/kit/build/submit/lab01/job.tsv" 2>/dev/null || p+
 verdict "bob asks for ann's job $ann_job (the client's JOB=, curl): 404, one line, exit 2" "$p" "$t/bob-theirs.out"
 
 # ------------------------------------------------------------ 5: board
+p=""
+[ "$name_rc" = "0 0 0" ] || p+="; make submit NAME= exited $name_rc"
+[ "$(cat "$t/name-ann.out")" = "submit: on the leaderboard you are now 'Ann <e2e>'" ] ||
+    p+="; ann's said: $(paste -sd '|' "$t/name-ann.out")"
+[ "$(cat "$t/name-dan.out")" = "submit: on the leaderboard you are now 'Dan D.'" ] ||
+    p+="; dan's said: $(paste -sd '|' "$t/name-dan.out")"
+[ "$(cat "$t/name-dan0.out")" = "submit: on the leaderboard you are now your pseudonym (signed in, $url/ names it)" ] ||
+    p+="; dan's NAME= said: $(paste -sd '|' "$t/name-dan0.out")"
+names=$(sql "SELECT name, display FROM accounts WHERE name IN ('ann', 'dan') ORDER BY name")
+[ "$names" = $'ann\tAnn <e2e>\ndan\t' ] || p+="; the service keeps: $(tr '\t\n' ' |' <<<"$names")"
+verdict "make submit NAME='Ann <e2e>' (ann), NAME='Dan D.' then NAME= (dan): one line each, exit 0; the service keeps ann's name, none of dan's" "$p"
 call "$url/api/board/01"
 p=""
 [ "$code" = 200 ] || p="status $code"
@@ -333,7 +356,8 @@ p=""
 grep -q '<h3 id="lab01">lab 01</h3>' "$t/body" || p+="; no board of lab 01"
 grep -q "href=\"api/jobs/$ann_job/report.txt\"" "$t/body" || p+="; no link to her report"
 [ -z "$gpu" ] || grep -q '<td>Ann &lt;e2e&gt;</td>' "$t/body" || p+="; her display name not escaped on the board"
-verdict "the page, signed in as ann: her jobs with links, lab 01's board" "$p"
+grep -q 'On the leaderboard you are <b>Ann &lt;e2e&gt;</b>' "$t/body" || p+="; her page does not name her display name"
+verdict "the page, signed in as ann: her jobs with links, her display name, lab 01's board" "$p"
 for page in "|page.png|the page, signed in as ann" "board/01|board.png|lab 01's board"; do
     IFS='|' read -r path png what <<<"$page"
     REPORT_BROWSER_HEADER="$(bearer ann)" tests/lib/report_browser.sh "$url/$path" "$keep" "$png" >"$t/browser.log" 2>&1
