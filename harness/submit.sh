@@ -31,8 +31,8 @@
 # A name: POST $SERVE_URL/api/name, the body exactly NAME (text/plain;
 # empty: the pseudonym again), the token as for a job; the service judges
 # it (at most 40 bytes of UTF-8, no line break or other control
-# character: 400, or 413 when far too long) and answers the name it keeps,
-# which is printed. Sent once more when no answer comes, as a job is:
+# character: 400, or 413 when far too long) and answers the name it keeps
+# and the pseudonym, which are printed. Sent once more when no answer comes, as a job is:
 # setting the same name twice is setting it once. mk/submit.mk passes
 # --name only for a NAME given on make's command line, never one from the
 # environment (WSL sets NAME to the computer's name).
@@ -192,7 +192,7 @@ field() { sed -n "s/^$1	//p" "$2" | head -n 1; }
 # set_name: $name sent as the leaderboard's display name, the name the
 # service keeps (its answer: display<TAB>name) said in one line
 set_name() {
-    local kept
+    local kept pseudonym
     printf '%s' "$name" >"$tmp/name"
     http POST /api/name "$tmp/body" "$tmp/name"
     case "$code" in
@@ -202,9 +202,12 @@ set_name() {
     esac
     grep -q '^display	' "$tmp/body" || die "the check service's answer names no display name: $(reason "$tmp/body")"
     kept=$(field display "$tmp/body")
+    pseudonym=$(field pseudonym "$tmp/body")
     if [ -n "$kept" ]; then
         say "on the leaderboard you are now '$kept'"
-    else
+    elif [ -n "$pseudonym" ]; then
+        say "on the leaderboard you are now your pseudonym, $pseudonym (nobody else sees whose it is)"
+    else # (a service older than its pseudonym line)
         say "on the leaderboard you are now your pseudonym (signed in, $url/ names it)"
     fi
 }

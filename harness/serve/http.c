@@ -974,8 +974,10 @@ static enum MHD_Result finish(struct MHD_Connection *c, req *r)
         if (rc != 0)
             return refuse(c, MHD_HTTP_BAD_REQUEST, "%s", why);
         board_names_changed();
+        char pseudonym[32];
+        board_pseudonym(r->who, pseudonym, sizeof pseudonym);
         sbuf b = {0};
-        sb_printf(&b, "display\t%s\n", r->body);
+        sb_printf(&b, "display\t%s\npseudonym\t%s\n", r->body, pseudonym);
         return answer(c, MHD_HTTP_OK, "text/plain; charset=utf-8", &b);
     }
     case R_LOGIN: {

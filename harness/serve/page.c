@@ -139,6 +139,8 @@ void board_names_changed(void)
     pthread_mutex_unlock(&board_lock);
 }
 
+void board_pseudonym(const char *who, char *out, size_t cap) { pl_board_pseudonym(board_key, who, out, cap); }
+
 /* One done job of the lab being made, its student's display name filled
    in once per student. */
 typedef struct board_job {

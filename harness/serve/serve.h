@@ -159,6 +159,8 @@ int serve_board(sbuf *b, const char *lab, int format);
 int board_start(char *why, size_t cap);
 /* A display name changed (POST /api/name): the boards are made again. */
 void board_names_changed(void);
+/* WHO's pseudonym on the boards (student- and 8 hex digits), into out. */
+void board_pseudonym(const char *who, char *out, size_t cap);
 
 /* A time for people and scripts: ISO 8601, UTC ("" for 0). */
 void iso_time(double t, char *out, size_t cap);

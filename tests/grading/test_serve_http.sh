@@ -223,6 +223,9 @@ printf 'rank\tname\tpseudonym\tjobs\tgeomean\n1\t<i>Eve</i> & "co"\t0\t1\t0.800\
 grep -qw -e bob -e ann -e plk_ "$t/body" && p="$p; an account or a token on the board"
 [ "$(stat -c %a "$t/bad/board.key" 2>/dev/null)" = 600 ] || p="$p; board.key's mode: $(stat -c %a "$t/bad/board.key" 2>&1)"
 verdict "the leaderboard (TSV): by geometric mean, display names as given, a pseudonym for bob, a job failing correctness not counted, board.key 0600" "$p"
+call -H "$(bearer "$bob")" --data-binary '' "$url/api/name"
+verdict "POST /api/name's answer names the pseudonym the board shows (bob's, with an empty name)" \
+    "$([ "$code" = 200 ] && [ "$(cat "$t/body")" = $'display\t\npseudonym\t'"$pseudo" ] || echo "status $code: $(tr '\n\t' '| ' <"$t/body")")"
 p=""
 call "$url/board/01"
 grep -q '<td>&lt;i&gt;Eve&lt;/i&gt; &amp; &quot;co&quot;</td>' "$t/body" || p="her display name not escaped on /board/01"

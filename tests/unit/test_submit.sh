@@ -111,7 +111,7 @@ class H(http.server.BaseHTTPRequestHandler):
             text = "\x00"
         if any(ord(c) < 0x20 or ord(c) == 0x7f for c in text):
             return self.answer(400, "a display name is UTF-8 text without a control character (a line break, a tab)\n")
-        self.answer(200, "display\t%s\n" % text)
+        self.answer(200, "display\t%s\npseudonym\tstudent-0123abcd\n" % text)
     def do_POST(self):
         url = urllib.parse.urlsplit(self.path)
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
@@ -460,7 +460,7 @@ verdict "NAME with a quote, \$(HOME), a backquote, & and UTF-8: sent as typed (m
 sub unname SERVE_URL="$URL" NAME=
 p=""
 [ "$(rc unname)" = 0 ] || p="$p; status $(rc unname)"
-[ "$(cat "$t/unname.out")" = "submit: on the leaderboard you are now your pseudonym (signed in, $URL/ names it)" ] ||
+[ "$(cat "$t/unname.out")" = "submit: on the leaderboard you are now your pseudonym, student-0123abcd (nobody else sees whose it is)" ] ||
     p="$p; stdout: $(paste -sd '|' "$t/unname.out")"
 [ -e "$t/mock/name-3.body" ] && [ ! -s "$t/mock/name-3.body" ] || p="$p; not an empty body: $(od -An -c "$t/mock/name-3.body" 2>&1)"
 grep -qix 'Content-Length: 0' "$t/mock/name-3.txt" || p="$p; no Content-Length: 0"
