@@ -9,6 +9,7 @@
  *   labNN sweep [--part X] [--out FILE]            n = 2^lo..2^hi, TSV for plots
  *   labNN info | list                              the GPU | the parts and tests
  *   labNN roofs [--part X] [--n LIST] [--param LIST]  each part's algorithm's roof (TSV)
+ *   labNN roofs --in FILE [--out FILE]             FILE's rows with their roofs' columns added
  *   labNN fill --scores FILE                       a row for each test FILE lacks
  *   labNN fill --scores FILE --not-graded MISSING|NOBUILD --reason TEXT
  *                                                  the lab's one row: 0 of its points
@@ -21,6 +22,7 @@
  * before the worker starts.
  */
 #define _GNU_SOURCE
+#include "alg_rows.h"
 #include "bugs.h"
 #include "diagnose.h"
 #include "lab.h"
@@ -50,7 +52,7 @@ const char *const pl_impl_variant = PL_IMPL_VARIANT;
 #define MAX_SIZES 64
 
 typedef struct opts {
-    const char *cmd, *part, *out, *scores, *tap, *xml, *worker, *log, *matrix;
+    const char *cmd, *part, *out, *in, *scores, *tap, *xml, *worker, *log, *matrix;
     const char *not_graded, *reason; /* fill: a lab that was not graded, and why */
     int seed_given;
     long sizes[MAX_SIZES];
@@ -75,7 +77,8 @@ static const struct builtin {
     {"info", "describe the GPU", 1},
     {"list", "list the parts, test sizes and points", 0},
     {"roofs", "the bytes each part's algorithm and its vendor's must move: the graded problems, or at --n and\n"
-              "           --param (TSV; docs/roofs.md)", 0},
+              "           --param (TSV; docs/roofs.md); with --in FILE, a data file written before the columns\n"
+              "           alg_bytes and pct_alg, its rows with them (to --out FILE, or stdout)", 0},
     {"fill", "append to --scores a FAIL row for every graded test it lacks (a stopped run);\n"
              "           with --not-graded MISSING|NOBUILD --reason TEXT, the lab's one row of 0 points", 0},
     {"commands", "every command of this lab as TSV: name, data, gpu, plots, options", 0},
@@ -146,7 +149,8 @@ static void usage(FILE *f)
                "  --seed S      input seed (default 1)\n");
     param_help(f, lab);
     fprintf(f, "  --reps R      timed repetitions, median reported (default 20)\n"
-               "  --out FILE    write TSV rows to FILE (run, sweep)\n");
+               "  --out FILE    write TSV rows to FILE (run, sweep, roofs --in)\n"
+               "  --in FILE     (roofs) rows of this lab written without alg_bytes and pct_alg: adds them\n");
     if (lab->load_matrix)
         fprintf(f, "  --matrix FILE (run) time the parts on a Matrix Market file\n");
     fprintf(f,
@@ -248,6 +252,8 @@ static void parse(int argc, char **argv, opts *o)
             o->part = v;
         else if (!strcmp(a, "--out"))
             o->out = v;
+        else if (!strcmp(a, "--in"))
+            o->in = v;
         else if (!strcmp(a, "--scores"))
             o->scores = v;
         else if (!strcmp(a, "--tap"))
@@ -997,6 +1003,59 @@ static void roof_rows(const pl_lab *lab, const pl_part *p, long n, double param)
     }
 }
 
+/* The whole of the file at path (*len bytes), or NULL after a line on stderr. */
+static char *read_whole(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t cap = 0;
+    for (*len = 0; f && !feof(f) && !ferror(f);) {
+        char *more = *len < cap ? text : realloc(text, cap = 2 * cap + 65536);
+        if (!more)
+            break;
+        text = more;
+        *len += fread(text + *len, 1, cap - *len, f);
+    }
+    if (f && feof(f) && !ferror(f)) {
+        fclose(f);
+        return text;
+    }
+    fprintf(stderr, "%s: cannot read '%s': %s\n", prog, path, f ? "a read error, or out of memory" : strerror(errno));
+    if (f)
+        fclose(f);
+    free(text);
+    return NULL;
+}
+
+/* `roofs --in FILE`: FILE's rows, written before the columns alg_bytes and
+   pct_alg, with them (alg_rows.h: from each row's own time and its part's
+   formula; nothing measured), to --out (which may be FILE: it is read
+   whole first, and the new file replaces it at the end) or stdout. */
+static int roofs_derive(const pl_lab *lab, const opts *o)
+{
+    if (o->part || o->nsizes || o->nparams)
+        die_usage("roofs --in takes no --part, --n or --param%s", "");
+    size_t len;
+    char *text = read_whole(o->in, &len);
+    if (!text)
+        return 2;
+    char by[64], date[32], err[512], tmp[4096];
+    snprintf(by, sizeof by, "%s roofs --in", prog);
+    pl_utc_date(date, sizeof date);
+    FILE *out = o->out ? pl_out_begin(o->out, tmp, sizeof tmp, prog) : stdout;
+    int rc = out && pl_alg_derive(lab, text, len, by, date, out, err, sizeof err) == 0 ? 0 : 2;
+    free(text);
+    if (out && rc)
+        fprintf(stderr, "%s: '%s': %s\n", prog, o->in, err);
+    if (out && o->out && rc) { /* no half-written file left */
+        fclose(out);
+        remove(tmp);
+    } else if (out && o->out) {
+        rc = pl_out_end(out, tmp, o->out, prog);
+    }
+    return rc;
+}
+
 /* Each part's algorithm's roof and its vendor's (roofs.h), as TSV: the
    bytes, per unit of size, and the formula; perf says whether a
    performance test times that problem. Without --n and --param, the
@@ -1007,6 +1066,8 @@ static void roof_rows(const pl_lab *lab, const pl_part *p, long n, double param)
    bandwidth and the time. */
 static int cmd_roofs(const pl_lab *lab, const opts *o)
 {
+    if (o->in)
+        return roofs_derive(lab, o);
     const pl_part *only = find_part(lab, o->part);
     printf("part\twho\tn\tparam\tperf\tbytes\tbytes_per_n\tformula\n");
     if (!o->nsizes && !o->nparams) {

@@ -186,6 +186,12 @@ typedef struct pl_lab {
     long param_sweep_n;
     const double *sweep_params;
     int nsweep_params;
+    /* The bytes algorithm a (p's alg or vendor_alg) must move for a row of
+       the lab's data (`labNN roofs --in`, alg_rows.h), where a command of
+       its own writes rows whose param is not the part's parameter (lab
+       07's table: the mean row length, the matrix by its name in
+       param_label); NULL: pl_alg_bytes(a, n, param), as `run` writes them. */
+    double (*row_alg_bytes)(const pl_part *p, const pl_alg *a, long n, double param, const char *param_label);
 } pl_lab;
 
 /* Shared by the scan labs: edges, sizes around a warp and a block of 1024,

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "lab.h"
 
+#include "alg_rows.h"
 #include "bugs.h"
 #include "diagnose.h"
 #include "judges/judge.h"
@@ -1314,18 +1315,9 @@ int pl_lab_bench(pl_session *s, const pl_lab *lab, const pl_bench_opts *o)
        of the TSV, and the table's legend */
     char notes[4096] = "";
     size_t nl = 0;
-    for (int k = 0; k < lab->nparts && nl < sizeof notes; k++) {
-        const pl_part *p = lab->parts[k];
-        if (!p->bench || (o->part && o->part != p))
-            continue;
-        if (p->alg.text)
-            nl += (size_t)snprintf(notes + nl, sizeof notes - nl, "# alg_%s: %s\n", p->id, p->alg.text);
-        if (p->vendor && p->vendor_alg.text && nl < sizeof notes)
-            nl += (size_t)snprintf(notes + nl, sizeof notes - nl, "# alg_%s_%s: %s\n", p->id,
-                                   p->vendor_name ? p->vendor_name : "cub", p->vendor_alg.text);
-    }
-    if (nl >= sizeof notes) /* a note cut short is no note: leave out the last */
-        *(strrchr(notes, '\n') ? strrchr(notes, '\n') + 1 : notes) = '\0';
+    for (int k = 0; k < lab->nparts; k++)
+        if (lab->parts[k]->bench && (!o->part || o->part == lab->parts[k]))
+            pl_alg_notes(lab->parts[k], PL_NOTE_CODE | PL_NOTE_VENDOR, notes, sizeof notes, &nl);
     if (o->tsv)
         pl_tsv_begin(o->tsv, device, o->gpu ? pl_session_hello(s)->vendor : NULL, copy, smem,
                      o->source ? o->source : "measured", notes);

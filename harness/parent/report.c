@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 static const char *COLUMNS =
-    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof\tgflops\tparam_label\talg_bytes\tpct_alg";
+    "lab\tpart\tvariant\tn\treps\ttime_ms\tgbps\tpct_copy\tcopy_gbps\tx_serial\tx_omp\tx_vendor\tdevice\tparam\troof\troof_gbps\tpct_roof\tgflops\tparam_label\t" PL_TSV_ALG_COLUMNS;
 
 static void num(FILE *f, const char *fmt, double v, const char *sep)
 {
@@ -111,9 +111,15 @@ void pl_tsv_row(FILE *f, const pl_row *r)
     num(f, "%.2f", r->roof ? r->pct_roof : NAN, "\t");
     num(f, "%.3f", r->gflops, "\t");
     fprintf(f, "%s\t", r->param_label ? r->param_label : "nan");
-    num(f, "%.0f", r->alg_bytes > 0 ? r->alg_bytes : NAN, "\t");
-    num(f, "%.2f", pl_alg_pct(r->alg_bytes, r->copy_gbps, r->time_ms), "\n");
+    pl_tsv_alg(f, r->alg_bytes, r->copy_gbps, r->time_ms);
+    fputc('\n', f);
     fflush(f);
+}
+
+void pl_tsv_alg(FILE *f, double alg_bytes, double copy_gbps, double time_ms)
+{
+    num(f, "%.0f", alg_bytes > 0 ? alg_bytes : NAN, "\t");
+    num(f, "%.2f", pl_alg_pct(alg_bytes, copy_gbps, time_ms), "");
 }
 
 void pl_table_begin(FILE *f, const char *vendor)

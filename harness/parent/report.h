@@ -60,6 +60,14 @@ void pl_tsv_begin(FILE *f, const char *device, const char *vendor, double copy_g
                   const char *source, const char *notes);
 void pl_tsv_row(FILE *f, const pl_row *r);
 
+/* The last two columns, their names and a row's two fields: its algorithm's
+   bytes ("nan" unless positive) and pct_alg = pl_alg_pct(alg_bytes,
+   copy_gbps, time_ms), tab between, no tab before or newline after. The
+   rows' writer ends each row with them, and `labNN roofs --in`
+   (alg_rows.h) adds them to a file written before they existed. */
+#define PL_TSV_ALG_COLUMNS "alg_bytes\tpct_alg"
+void pl_tsv_alg(FILE *f, double alg_bytes, double copy_gbps, double time_ms);
+
 /* A data file written whole or not at all: rows go to out + ".tmp", which
    pl_out_end renames to out. prog names the program in error messages.
    pl_out_begin returns NULL after printing why; pl_out_end returns 0, or 2

@@ -902,6 +902,46 @@ static int table_command(const pl_cmd_opts *o)
     return rc;
 }
 
+/* The bytes algorithm a must move for a row of lab 07's data (`roofs --in`,
+   lab.h). A row of `run` has its case as param and the case's label; a row
+   of the table (table_time) has the mean row length as param and, as
+   param_label, the family (its case, at the family's iterations), a seed
+   matrix (made again: its rows; its iterations from seed_mats) or a real
+   file's name. A real file is not here: its rows are n / mean, exact while
+   the mean's six digits hold them (the table's real matrices have at most
+   27,191 entries), at FILE_ITERS iterations. A row of `run --matrix FILE`
+   (the case "file") names no file: no bytes. */
+static const char *file_made; /* the seed matrix in the file case, or NULL */
+static double row_alg_bytes(const pl_part *p, const pl_alg *a, long n, double param, const char *label)
+{
+    (void)p;
+    for (int k = 0; label && k < NCASES; k++)
+        if (!strcmp(label, cases[k].label))
+            return k == CASE_FILE ? 0 : pl_alg_bytes(a, n, k);
+    const seed_matrix *sm = NULL;
+    for (int i = 0; label && i < NSEED; i++)
+        sm = !strcmp(seed_mats[i].name, label) ? &seed_mats[i] : sm;
+    if (sm && file_made != sm->name) {
+        file_made = NULL;
+        if (table_seed(sm) != 0)
+            return 0; /* not made (table_seed said why): no bytes */
+        file_made = sm->name;
+    }
+    int seed = sm && file_made == sm->name && file_m.n == n; /* else a real file of a seed's name */
+    if (!seed) { /* a real file: its rows alone */
+        if (!(param > 0))
+            return 0;
+        free(file_m.s), free(file_m.k), free(file_m.val);
+        file_m = (seg_shape){.n = n, .rows = lround((double)n / param), .cols = n, .family = F_FILE};
+        file_made = NULL;
+    }
+    int iters = cases[CASE_FILE].iters;
+    cases[CASE_FILE].iters = seed ? sm->iters : FILE_ITERS;
+    double b = pl_alg_bytes(a, n, CASE_FILE);
+    cases[CASE_FILE].iters = iters;
+    return b;
+}
+
 /* `table` is the lab's figure data, in place of a sweep. */
 static const pl_lab_cmd commands[] = {
     {.name = "table", .args = "[--matrix FILE|DIR] [--reps R] [--out FILE]",
@@ -930,6 +970,7 @@ static const pl_lab lab07 = {
     .load_matrix = load_matrix,
     .commands = commands,
     .ncommands = sizeof commands / sizeof commands[0],
+    .row_alg_bytes = row_alg_bytes,
 };
 
 const pl_lab *pl_this_lab(void) { return &lab07; }
