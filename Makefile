@@ -262,7 +262,7 @@ build/mtx-check: build/obj/harness/parent/mtx_main.o build/libprimlab.a
 # (tests/gpu/wrong_scans.cu), and each lab's suites run against its solution's
 # worker; the planted bugs of tests/fixtures/plants/ (tests/gpu/plant.sh) after them.
 # The units without a GPU, one test binary each (tests/unit/test_<unit>.c).
-CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx class_report board roofs
+CPU_UNITS := rng diagnose report worker_client lab_run rubric results banks cpu_refs summary scores mtx class_report board roofs alg_rows
 $(CPU_UNITS:%=build/tests/test_%): build/tests/%: build/obj/tests/unit/%.o build/libprimlab.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D) && $(CC) -o $@ $^ $(CHECK_FLAGS) -fopenmp -lm

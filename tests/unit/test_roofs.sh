@@ -6,9 +6,13 @@
 # vendor's (`labNN roofs` with no sizes lists the graded problems: no row
 # there may lack its bytes); and every test scored by its roof (PL_YARD_ROOF)
 # has full marks the solution passes 1.5 times over in the committed H200
-# data (plots/data/roofs-h200.tsv). What test_roofs (the Check suite)
-# cannot: the formulas as each lab's table writes them, at the sizes the
-# handouts and the grading use. No GPU.
+# data (plots/data/roofs-h200.tsv); and `labNN roofs --in` on rows written
+# before the columns alg_bytes and pct_alg (tests/fixtures/roofs/old-*.tsv:
+# the columns as computed by hand in derived.tsv, every other byte kept, a
+# second run refused), and every committed data file of rows with the two
+# columns. What test_roofs and test_alg_rows (the Check suites) cannot: the
+# formulas as each lab's table writes them, at the sizes the handouts and
+# the grading use. No GPU.
 #
 #   tests/unit/test_roofs.sh            (from anywhere)
 set -u
@@ -81,5 +85,52 @@ for id in $ids; do
             fi
     done < <(awk '/ performance vs its roof, / { name = $0; next }
                   name != "" && /full marks from/ { print name "\t" $0 } { name = "" }' "$t/list.txt")
+done
+
+# `labNN roofs --in`: files written before alg_bytes and pct_alg
+# (tests/fixtures/roofs/old-labNN.tsv, rows of the committed sweeps as
+# they were) get them, every other byte kept, the values those computed by
+# hand in derived.tsv; run again, it refuses and changes nothing
+fx=tests/fixtures/roofs
+for old in "$fx"/old-lab*.tsv; do
+    f=$(basename "$old") id=$(basename "$old" .tsv | sed 's/^old-lab//')
+    cp "$old" "$t/$f"
+    if ! "build/tables/lab$id" roofs --in "$t/$f" --out "$t/$f" >"$t/out" 2>&1; then
+        say FAIL "lab $id roofs --in $f" "$(head -c 300 "$t/out")"
+        continue
+    fi
+    # the old file again: the lines added before the header, the two last fields
+    kept=$(awk -F'\t' 'BEGIN { OFS = FS } !h && /^# (alg_[a-z0-9_]*|derived): / { next }
+                       !/^#/ && length { h = 1; NF -= 2 } { print }' "$t/$f" | cmp - "$old" 2>&1)
+    added=$(awk '/^# derived: alg_bytes and pct_alg added .* by lab[0-9]* roofs --in, .*not measured again$/ { d++ }
+                 /^# alg_/ { a++ } /^lab\t/ && /\talg_bytes\tpct_alg$/ { h++ }
+                 END { if (d != 1) print "no derived line"; if (!a) print "no formula line"; if (h != 1) print "no columns" }' "$t/$f" |
+        paste -sd ';' -)
+    verdict "lab $id roofs --in $f: two columns added, every other byte kept" "${kept:+; $kept}${added:+; $added}"
+    problems=$(awk -F'\t' -v file="$f" '
+        FNR == NR { if ($1 == file) { want[$2 SUBSEP $3 SUBSEP $4] = $5 " " $6; n++ } next }
+        /^#/ { next }
+        $1 == "lab" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        { k = $2 SUBSEP $3 SUBSEP $4; got = $col["alg_bytes"] " " $col["pct_alg"] }
+        k in want && want[k] != got { print $2 " " $3 " n=" $4 ": " got ", by hand " want[k] }
+        k in want { seen++ }
+        END { if (seen != n) print seen + 0 " of the " n " rows by hand found" }' "$fx/derived.tsv" "$t/$f" | paste -sd ';' -)
+    verdict "lab $id roofs --in $f: each row's alg_bytes and pct_alg as by hand" "${problems:+; $problems}"
+    cp "$t/$f" "$t/$f.first"
+    if "build/tables/lab$id" roofs --in "$t/$f" --out "$t/$f" >"$t/out" 2>&1; then
+        say FAIL "lab $id roofs --in $f, run again: refused" "it ran"
+    else
+        verdict "lab $id roofs --in $f, run again: refused, the file as it was" \
+            "$(grep -q "has the columns alg_bytes and pct_alg already" "$t/out" || echo "; said: $(head -c 200 "$t/out")")$(
+               cmp -s "$t/$f" "$t/$f.first" || echo "; the file changed")"
+    fi
+done
+
+# and the committed sweeps have the columns: each file of rows, measured
+# with them or derived (a file of old rows left is refused by nothing here)
+for data in plots/data/lab*.tsv; do
+    grep -q $'^lab\tpart\tvariant\t' "$data" || continue
+    missing=$(awk -F'\t' '$1 == "lab" && $2 == "part" { print ($(NF - 1) == "alg_bytes" && $NF == "pct_alg") ? "" : "no alg_bytes, pct_alg at the end"; exit }' "$data")
+    verdict "$data: the columns alg_bytes and pct_alg" "${missing:+; $missing (labNN roofs --in adds them)}"
 done
 finish
