@@ -1,7 +1,10 @@
 # plots/lab03_scan.gp -- Lab 03 (bank conflicts) figure: lab 02's shared-
 # memory Blelloch scan without padding (part c0) and with conflict-free
 # padding (part c). Two stacked panels over the same n axis (log2):
-#   top     median time per call against n, log-log;
+#   top     median time per call against n, log-log, and each part's own
+#           roof, the least time its algorithm's bytes take at the copy's
+#           speed (harness/parent/roofs.h; both parts 3n words, one line;
+#           data measured before the roofs has none);
 #   bottom  the speedup from padding, time(c0) / time(c), for each n that
 #           both parts have (above 1: padding is faster).
 # Normally run by plots/render.sh; by hand from the repo root:
@@ -84,10 +87,25 @@ set format x ""
 set xlabel ""
 @LOGY_MS
 set key inside left top opaque
+# The parts' own roofs, as lab02_bw.gp draws them, in time: one line when
+# both state the same formula.
+algroofs = !(has_gpu && has_alg) ? "" : same_alg("c0", "c") ? "c" : "c0 c"
+roof_title(p) = words(algroofs) == 1 ? sprintf("both at their roof: %s", alg_words(p)) : \
+                sprintf("%s at its roof: %s", p eq "c0" ? "no padding" : "padding", alg_words(p))
+# (a plot clause only when there is one: gnuplot warns of an empty iteration)
+algplot = words(algroofs) == 0 ? "" : \
+    ', for [p in algroofs] datafile using (pickp(p, impl, "n")):(at_roof_ms(p, impl)) ' . \
+    'with lines lw 1.5 dt (6, 4) lc rgb pcolor(p) title roof_title(p)'
+# (the times' own range: far below the launches' few microseconds at small
+# n, the roof leaves the plot instead of widening it)
+if (words(algroofs) > 0) {
+    stats datafile using (pickc("time_ms")) nooutput
+    set yrange [10**floor(log10(STATS_min)) : *]
+}
 plot for [p in "c0 c"] datafile \
         using (pickp(p, impl, "n")):(pickp(p, impl, "time_ms")) \
         with linespoints lw 2 dt vdash(impl) lc rgb pcolor(p) pt ppoint(p) \
-        title ptitle(p).who
+        title ptitle(p).who @algplot
 
 # Bottom: speedup from padding.
 set tmargin at screen 0.40

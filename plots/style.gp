@@ -52,7 +52,23 @@ has_column(c) = datafile[1:1] eq "$" ? 0 : system(sprintf("awk -F'\t' '/^lab\t/ 
 # Part p's algorithm as its data names it ("# alg_b: 3n words: ..."), up to
 # the first colon: "3n words"; "" when the data has none.
 alg_words(p) = system(sprintf("sed -n 's/^# alg_%s: \\([^:]*\\):.*/\\1/p' '%s' | head -n 1", p, datafile))
+# The same without what follows in parentheses, for a figure's key:
+# "n + c words (c kept, keep * n)" as "n + c words".
+alg_brief(p) = system(sprintf("sed -n 's/^# alg_%s: \\([^:]*\\):.*/\\1/p' '%s' | head -n 1 | sed 's/ (.*//'", p, datafile))
 has_alg = has_column("pct_alg")
+# A part's rows at its algorithm's roof, for the figures that draw it (only
+# where has_alg): on the rows of part p and variant v, what the row's time
+# would be if its algorithm's bytes (alg_bytes) moved at the row's copy
+# bandwidth, in the figure's own measure: the time (ms), the GB/s the rows
+# count (the copy times the bytes counted, gbps * time, over alg_bytes, as
+# lab02_bw.gp draws it) or elements per second (billions); NaN on the other
+# rows and where the row states no bytes.
+_alg_row(p, v) = strcol("part") eq p && strcol("variant") eq v && column("alg_bytes") > 0
+at_roof_ms(p, v)   = _alg_row(p, v) ? column("alg_bytes") / (column("copy_gbps") * 1e6) : NaN
+at_roof_gbps(p, v) = _alg_row(p, v) ? column("copy_gbps") * column("gbps") * column("time_ms") * 1e6 / column("alg_bytes") : NaN
+at_roof_rate(p, v) = _alg_row(p, v) ? column("n") * column("copy_gbps") / column("alg_bytes") : NaN
+# Whether parts p and q state the same formula (one roof line for both).
+same_alg(p, q) = strlen(alg_words(p)) > 0 && alg_words(p) eq alg_words(q)
 
 # ------------------------------------------------------ terminal / output --
 font_name = "DejaVu Sans"       # plain sans; fontconfig falls back if absent
