@@ -2,7 +2,10 @@
 # 4 n bytes read for n floats) of the two reductions against n (log2 x):
 # the shared-memory tree (part af), the warp-shuffle reduction (part bf) and
 # CUB DeviceReduce::Sum (the vendor rows of part bf), with the measured
-# device copy bandwidth as the dashed roof. Rows repeated for one (part,
+# device copy bandwidth as the dashed roof, and the parts' own roof, where
+# their algorithm's bytes (n + 1 values: a hair above the bytes counted)
+# would move at the copy's speed (harness/parent/roofs.h; data measured
+# before the roofs has none). Rows repeated for one (part,
 # variant, n), as when several runs are concatenated, are averaged (smooth
 # unique). Without a GPU (copy_gbps NaN) the roof is left out.
 # Normally run by plots/render.sh; by hand from the repo root:
@@ -113,9 +116,21 @@ if (has_gpu) {
     roof = ", copy_gbps with lines ls 100 notitle"
 }
 
+# The parts' own roofs, as lab02_bw.gp draws them: one line when both
+# state the same formula, drawn over the copy's (n + 1 values against the
+# n counted: the same to a few parts in a billion at 2^28).
+algroofs = !(has_gpu && has_alg) ? "" : same_alg(p_tree, p_shfl) ? p_shfl : p_tree." ".p_shfl
+roof_title(p) = words(algroofs) == 1 ? sprintf("both at their roof: %s, on the copy's line", alg_words(p)) : \
+                sprintf("(%s) at its roof: %s", p, alg_words(p))
+roof_color(p) = p eq p_tree ? "#CC79A7" : vcolor("solution", 1)
+# (a plot clause only when there is one: gnuplot warns of an empty iteration)
+algplot = words(algroofs) == 0 ? "" : \
+    ', for [p in algroofs] datafile using (pickp(p, impl, "n")):(at_roof_gbps(p, impl)) smooth unique ' . \
+    'with lines lw 1.5 dt (6, 4) lc rgb roof_color(p) title roof_title(p)'
+
 @open_output
 plot for [k = 1:nl] datafile \
         using (pickp(word(l_part, k), word(l_var, k), "n")):(pickp(word(l_part, k), word(l_var, k), "gbps")) \
         smooth unique with linespoints lw 2 dt ldash(k) \
         lc rgb lcolor(k) pt lpoint(k) title (L_TITLE[k]) \
-     @roof
+     @roof @algplot

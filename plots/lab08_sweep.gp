@@ -3,7 +3,10 @@
 # bytes counted per int32 element) of the tuned scan (part c, exclusive),
 # CUB's DeviceScan::ExclusiveSum (the vendor rows of part c) and the
 # look-back of part b, with the measured device-to-device copy bandwidth as
-# the dashed roof; the right axis reads the same lines as % of that copy.
+# the dashed roof; the right axis reads the same lines as % of that copy;
+# and the parts' own roof, where their algorithm's bytes would move at the
+# copy's speed (harness/parent/roofs.h: 2n words, the bytes counted, so on
+# the copy's line; data measured before the roofs has none).
 # The vendor library measured against (the data's '# vendor:' line, e.g.
 # CCCL 3.0.1, CUDA's bundled CUB) is printed on the figure.
 # Normally run by plots/render.sh; by hand from the repo root:
@@ -72,10 +75,29 @@ if (has_gpu) {
 }
 set key inside right bottom vertical Left reverse box opaque
 
+# The parts' own roofs, as lab02_bw.gp draws them: one line when both
+# state the same formula, over the copy's where it counts the GB/s' bytes.
+algroofs = ""
+if (has_gpu && has_alg) {
+    do for [k in "tuned lookback"] {
+        if (strstrt(" ".shown." ", " ".k." ") > 0 && !(k eq "lookback" && strstrt(algroofs, "tuned") > 0 && \
+                                                        same_alg("b", "c"))) {
+            algroofs = algroofs.(strlen(algroofs) ? " " : "").k
+        }
+    }
+}
+_both = words(algroofs) == 1 && strstrt(" ".shown." ", " lookback ") > 0 && same_alg("b", "c")
+roof_title(k) = sprintf("%s at %s roof: %s", _both ? "(b), (c)" : "(".lpart(k).")", _both ? "their" : "its", \
+                        alg_words(lpart(k)))
+# (a plot clause only when there is one: gnuplot warns of an empty iteration)
+algplot = words(algroofs) == 0 ? "" : \
+    ', for [k in algroofs] datafile using (pickp(lpart(k), impl, "n")):(at_roof_gbps(lpart(k), impl)) ' . \
+    'with lines lw 1.5 dt (6, 4) lc rgb lcolor(k) title roof_title(k)'
+
 @open_output
 plot for [i = 1:words(shown)] datafile \
         using (pickp(lpart(word(shown, i)), lvar(word(shown, i)), "n")): \
               (pickp(lpart(word(shown, i)), lvar(word(shown, i)), "gbps")) \
         with linespoints lw 2 dt vdash(lvar(word(shown, i))) \
         lc rgb lcolor(word(shown, i)) pt lpoint(word(shown, i)) \
-        title ltitle(word(shown, i)) @roof
+        title ltitle(word(shown, i)) @roof @algplot
