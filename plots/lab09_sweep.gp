@@ -5,7 +5,10 @@
 # SortPairs (the vendor rows of the same parts, same run). The vendor
 # library measured against (the data's '# vendor:' line) and the driver
 # (its '# driver:' line, when there is one) are printed on the figure; the data's pct_copy column gives each row's bytes (36 per
-# key, 68 per pair) as a share of the copy bandwidth.
+# key, 68 per pair) as a share of the copy bandwidth. Each part's own roof
+# is drawn too: the keys per second its algorithm's bytes allow at the
+# copy's speed (harness/parent/roofs.h: 9n words, 17n for pairs, CUB's
+# algorithm's too; data measured before the roofs has none).
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab09.tsv'" plots/lab09_sweep.gp
 # Variables (all but datafile optional): datafile, device, copy_gbps,
@@ -66,10 +69,29 @@ set title "Lab 09: onesweep radix sort against CUB, u32 keys and pairs\n". \
              (strlen(driver) > 0 ? ", driver ".driver : ""))
 set key inside right bottom vertical Left reverse box opaque
 
+# The parts' own roofs, as lab02_bw.gp draws them, in keys per second.
+algroofs = ""
+if (has_gpu && has_alg) {
+    do for [k in "keys pairs"] {
+        if (strstrt(" ".shown." ", " ".k." ") > 0) { algroofs = algroofs.(strlen(algroofs) ? " " : "").k }
+    }
+}
+roof_title(k) = sprintf("%s at its roof: %s", k eq "keys" ? "keys (d)" : "pairs (dp)", alg_words(lpart(k)))
+# (a plot clause only when there is one: gnuplot warns of an empty iteration)
+algplot = words(algroofs) == 0 ? "" : \
+    ', for [k in algroofs] datafile using (pickp(lpart(k), impl, "n")):(at_roof_rate(lpart(k), impl)) ' . \
+    'with lines lw 1.5 dt (6, 4) lc rgb lcolor(k) title roof_title(k)'
+# (the roofs leave the upper left empty: the key goes there, off the curves,
+# just under the highest roof)
+if (words(algroofs) > 0) {
+    stats datafile using (pickp(lpart(word(algroofs, 1)), impl, "n")):(at_roof_rate(lpart(word(algroofs, 1)), impl)) nooutput
+    set key at graph 0.02, first 0.94 * STATS_max_y left top
+}
+
 @open_output
 plot for [i = 1:words(shown)] datafile \
         using (pickp(lpart(word(shown, i)), lvar(word(shown, i)), "n")): \
               (rate(lpart(word(shown, i)), lvar(word(shown, i)))) \
         with linespoints lw 2 dt ldash(word(shown, i)) \
         lc rgb lcolor(word(shown, i)) pt lpoint(word(shown, i)) \
-        title ltitle(word(shown, i))
+        title ltitle(word(shown, i)) @algplot
