@@ -428,9 +428,9 @@ int pl_queue_recover(pl_queue *q, double now, int *requeued, int *failed, char *
         return -1;
     char sql[512];
     snprintf(sql, sizeof sql,
-             "UPDATE jobs SET state = 3, finished = %.6f, reason = 'the check service stopped while it ran, "
-             "%d times: not run again' WHERE state = 1 AND attempts >= %d",
-             now, PL_QUEUE_MAX_ATTEMPTS, PL_QUEUE_MAX_ATTEMPTS);
+             "UPDATE jobs SET state = 3, finished = %.6f, reason = 'the check service stopped while it ran "
+             "(start %d of %d): not run again' WHERE state = 1 AND attempts >= %d",
+             now, PL_QUEUE_MAX_ATTEMPTS, PL_QUEUE_MAX_ATTEMPTS, PL_QUEUE_MAX_ATTEMPTS);
     if (exec(q, sql, why, cap) != 0)
         goto fail;
     *failed = sqlite3_changes(q->db);
@@ -456,13 +456,16 @@ long pl_queue_count(pl_queue *q, int state)
     return scalar(q, st, NULL, 0);
 }
 
-int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap)
+/* Running job ID back in the queue, its start COUNTED or not. started as
+   before the claim either way: its student's turn in the round robin is
+   as it was, since the job gave them no verdict. */
+static int requeue(pl_queue *q, long id, int counted, char *why, size_t cap)
 {
-    /* attempts and started as before the claim: the job did not run, and
-       its student's turn in the round robin is as it was */
     sqlite3_stmt *st = prepare(q,
-                               "UPDATE jobs SET state = 0, attempts = max(attempts - 1, 0), gpu = -1, started = 0,"
-                               " model = '' WHERE id = ?1 AND state = 1",
+                               counted ? "UPDATE jobs SET state = 0, gpu = -1, started = 0, model = ''"
+                                         " WHERE id = ?1 AND state = 1"
+                                       : "UPDATE jobs SET state = 0, attempts = max(attempts - 1, 0), gpu = -1,"
+                                         " started = 0, model = '' WHERE id = ?1 AND state = 1",
                                why, cap);
     if (!st)
         return -1;
@@ -472,6 +475,10 @@ int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap)
         snprintf(why, cap, "no running job %ld", id);
     return rc ? -1 : 0;
 }
+
+int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap) { return requeue(q, id, 0, why, cap); }
+
+int pl_queue_requeue_ran(pl_queue *q, long id, char *why, size_t cap) { return requeue(q, id, 1, why, cap); }
 
 int pl_queue_place(pl_queue *q, long id, int gpu, const char *model, char *why, size_t cap)
 {

@@ -7,8 +7,8 @@
  * the disk, and a service killed at any instant (kill -9, a power cut)
  * leaves every job in one of those states. On the next open,
  * pl_queue_recover puts a job that was running back in the queue once; a
- * job the service died under twice fails with a reason, so that code that
- * takes the service down cannot hold the queue.
+ * job the service died under on its second start fails with a reason, so
+ * that code that takes the service down cannot hold the queue.
  *
  * Fair, for a class at a deadline: at most one running job per student;
  * the next job is the oldest queued job of the student who waited longest
@@ -43,7 +43,8 @@ typedef struct pl_job {
     char student[128];
     char lab[8];
     int state;          /* enum pl_job_state */
-    int attempts;       /* starts so far: 1 once claimed, 2 after a recovery */
+    int attempts;       /* starts so far: 1 once claimed, 2 after a recovery or a
+                           pl_queue_requeue_ran; a pl_queue_requeue takes its one back */
     int gpu;            /* the GPU it runs or ran on; -1 before */
     double submitted, started, finished; /* seconds (the caller's clock); 0: not yet */
     char reason[256];   /* a failed job's reason */
@@ -51,7 +52,9 @@ typedef struct pl_job {
     char model[64];     /* the GPU's model it runs or ran on; "" before */
 } pl_job;
 
-/* A job the service died under this many times fails. */
+/* A job is started at most this many times: one the service died under
+   on its last start fails (pl_queue_recover), as does, on Slurm, one
+   whose node failed under it then (the service, harness/serve/claim.c). */
 #define PL_QUEUE_MAX_ATTEMPTS 2
 
 /* Opens (creating it when missing) the queue in PATH; NULL with why. */
@@ -109,8 +112,9 @@ int pl_queue_who(pl_queue *q, const char *token, char *name, size_t ncap, int *r
  * its upload, a file already on the disk (fsync) when the job is queued,
  * so that no queued job is ever without one (the service removes it once
  * the job ends); the GPU's model; a student's place in the queue; a job
- * handed back when its GPU failed (not counted as a start); and each
- * account's display name on the leaderboard. */
+ * handed back when its GPU failed (not counted as a start) or its Slurm
+ * node did (counted); and each account's display name on the
+ * leaderboard. */
 #define PL_DISPLAY_MAX 40 /* a display name, in bytes */
 
 /* pl_queue_submit for a job whose upload is the file UPLOAD (a name, no
@@ -149,6 +153,13 @@ int pl_queue_claim_on(pl_queue *q, int gpu, const char *model, double now, pl_jo
 /* Running job ID goes back in the queue, as if it had not started (its GPU
    failed, or the service stops): 0, or -1 (why) when no job ID runs. */
 int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap);
+
+/* pl_queue_requeue, its start counted: it ran, and the machine failed
+   under it (on Slurm, its node: NODE_FAIL, preempted). attempts then
+   counts the starts a node failure ended with those the service died
+   under, in the database: a restart of the service forgets neither.
+   0, or -1 (why) when no job ID runs. */
+int pl_queue_requeue_ran(pl_queue *q, long id, char *why, size_t cap);
 
 /* Running job ID runs on GPU of MODEL after all: a Slurm job, whose node
    gave it a GPU once it started ("NVIDIA H100, node n1, Slurm job 7"). 0,

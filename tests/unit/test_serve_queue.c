@@ -8,7 +8,8 @@
  * accepted once and run exactly once; tokens that name their account and
  * are kept only as hashes; what the service adds (each job's upload and
  * GPU model, a job's place in the round robin, a job handed back after
- * its GPU failed, display names with their refusals), submissions made
+ * its GPU failed (uncounted) or its Slurm node did (counted, in the file
+ * across a restart), display names with their refusals), submissions made
  * idempotent (a repeat of an id: the same job, not counted) and the
  * migration of a database made before the service, or before that id.
  * No GPU, no service: the queue alone, which no slower test isolates. */
@@ -160,10 +161,61 @@ START_TEST(a_job_the_service_died_under_runs_again_once)
     ck_assert_int_eq(failed, 1);
     ck_assert_int_eq(pl_queue_get(q, id, &j, why, sizeof why), 1);
     ck_assert_int_eq(j.state, PL_JOB_FAILED);
-    ck_assert_str_eq(j.reason, "the check service stopped while it ran, 2 times: not run again");
+    ck_assert_str_eq(j.reason, "the check service stopped while it ran (start 2 of 2): not run again");
     ck_assert_str_eq(claim(q, 6, &j), "");
     /* a finish for a job not running is refused */
     ck_assert_int_eq(pl_queue_finish(q, id, 1, "", 7, why, sizeof why), -1);
+    pl_queue_close(q);
+    gone();
+}
+END_TEST
+
+/* A start a node failure ended (pl_queue_requeue_ran) counts, kept in the
+   file: the job's next start is its last, whether that ends in the
+   service's death or, for claim.c, in a second node failure. */
+START_TEST(a_job_whose_node_failed_counts_its_start)
+{
+    fresh();
+    pl_queue *q = open_q();
+    pl_job j;
+    char why[256];
+    int re, failed;
+    long id = submit(q, "ann", 1);
+    submit(q, "bob", 2);
+    ck_assert_int_eq(pl_queue_claim_on(q, -1, "node n1, Slurm job 7", 3, &j, why, sizeof why), 1);
+    ck_assert_int_eq(j.id, id);
+    ck_assert_int_eq(j.attempts, 1);
+    ck_assert_int_eq(pl_queue_requeue_ran(q, id, why, sizeof why), 0);
+    ck_assert_int_eq(pl_queue_requeue_ran(q, id, why, sizeof why), -1);
+    ck_assert_str_eq(why, "no running job 1");
+    pl_queue_close(q); /* the service restarts: the count is in the file */
+    q = open_q();
+    ck_assert_int_eq(pl_queue_get(q, id, &j, why, sizeof why), 1);
+    ck_assert_int_eq(j.state, PL_JOB_QUEUED);
+    ck_assert_int_eq(j.attempts, 1);
+    ck_assert_str_eq(j.model, "");
+    ck_assert(j.started == 0);
+    /* its student's turn as it was: ann's job goes before bob's again */
+    ck_assert_int_eq(pl_queue_position(q, id), 0);
+    ck_assert_str_eq(claim(q, 4, &j), "ann");
+    ck_assert_int_eq(j.attempts, PL_QUEUE_MAX_ATTEMPTS);
+    /* the service dies under that start: the job fails, as after two deaths */
+    pl_queue_close(q);
+    q = open_q();
+    ck_assert_int_eq(pl_queue_recover(q, 5, &re, &failed, why, sizeof why), 0);
+    ck_assert_int_eq(re, 0);
+    ck_assert_int_eq(failed, 1);
+    ck_assert_int_eq(pl_queue_get(q, id, &j, why, sizeof why), 1);
+    ck_assert_int_eq(j.state, PL_JOB_FAILED);
+    ck_assert_str_eq(j.reason, "the check service stopped while it ran (start 2 of 2): not run again");
+    /* an uncounted hand-back (the service stops) takes back its start */
+    ck_assert_str_eq(claim(q, 6, &j), "bob");
+    ck_assert_int_eq(pl_queue_requeue_ran(q, j.id, why, sizeof why), 0);
+    ck_assert_str_eq(claim(q, 7, &j), "bob");
+    ck_assert_int_eq(j.attempts, 2);
+    ck_assert_int_eq(pl_queue_requeue(q, j.id, why, sizeof why), 0);
+    ck_assert_str_eq(claim(q, 8, &j), "bob");
+    ck_assert_int_eq(j.attempts, 2);
     pl_queue_close(q);
     gone();
 }
@@ -564,6 +616,7 @@ Suite *check_suite(void)
     tcase_add_test(tc, the_longest_wait_goes_first);
     tcase_add_test(tc, hourly_limit_and_cap_refuse_in_one_line);
     tcase_add_test(tc, a_job_the_service_died_under_runs_again_once);
+    tcase_add_test(tc, a_job_whose_node_failed_counts_its_start);
     tcase_add_test(tc, sigkill_loses_no_accepted_job);
     tcase_add_test(tc, two_hundred_students_at_once_then_four_claimers);
     tcase_add_test(tc, an_unwritable_place_is_one_line);
