@@ -25,11 +25,15 @@
  * cancelled, past its time limit; machine: the node failed, preempted;
  * busy: Slurm refused it). SERVE_JOB_TIMEOUT counts from the job's start
  * on its node (JOBDIR/runner.node), not its wait in Slurm's queue. A
- * machine verdict is one node's, not the slot's: the job goes back to the
- * queue once, and fails the second time; the slot stays. A job handed
- * back or failed at the service's stop, or past its time, has its Slurm
- * job cancelled (by name) and waited for; so does one the service died
- * under, at the next start.
+ * machine verdict is one node's, not the slot's: the slot stays, and the
+ * job goes back to the queue with its start counted (pl_queue_requeue_ran)
+ * unless this was its last start (PL_QUEUE_MAX_ATTEMPTS, the count in the
+ * database): then it fails. So a job starts at most twice in all, whether
+ * its first start ended in a node failure or in the service's death, and
+ * a restart of the service forgets neither. A job handed back or failed
+ * at the service's stop, or past its time, has its Slurm job cancelled
+ * (by name) and waited for; so does one the service died under, at the
+ * next start.
  *
  * Invariant: a runner never starts unrecorded. The child waits on a pipe
  * until its process group, start time and boot are written to
@@ -232,8 +236,8 @@ int claim_recover(char *why, size_t cap)
     if (rc != 0)
         return -1;
     if (requeued || failed)
-        serve_log("the service had stopped under %d running job%s: %d queued again, %d failed (they had "
-                  "stopped it twice)",
+        serve_log("the service had stopped under %d running job%s: %d queued again, %d failed (it was their "
+                  "second start)",
                   requeued + failed, requeued + failed == 1 ? "" : "s", requeued, failed);
     /* an upload whose request died before its job was queued, or whose
        job ended (the service died before it removed it) */
@@ -452,11 +456,13 @@ static void end_job(const slot *s, const pl_job *j, int ok, const char *reason, 
         serve_log("job %ld (lab %s) failed on %s in %.2f s: %s", j->id, j->lab, on, mono_now() - t0, reason);
 }
 
-static void hand_back(const pl_job *j)
+/* Job J back in the queue, its start COUNTED (it ran: a Slurm node failed
+   under it) or not (it did not run, or the GPU is out of the rotation). */
+static void hand_back(const pl_job *j, int counted)
 {
     char why[256];
     pl_queue *q = db_lock();
-    int rc = pl_queue_requeue(q, j->id, why, sizeof why);
+    int rc = counted ? pl_queue_requeue_ran(q, j->id, why, sizeof why) : pl_queue_requeue(q, j->id, why, sizeof why);
     db_unlock();
     if (rc != 0)
         serve_log("job %ld: %s", j->id, why);
@@ -497,25 +503,6 @@ static int await_slurm(slot *s, const pl_job *j, pid_t pid, const char *jobdir)
         if (how != 1)
             return how;
     }
-}
-
-/* On Slurm, the jobs a node's machine verdict handed back: a second one
-   fails the job (the last 64 kept; a restart forgets, the queue counts
-   those). Under lock. */
-static long machine_once[64];
-static unsigned n_machine_once;
-
-/* Whether job ID had a machine verdict before; noted if not. */
-static int machine_before(long id)
-{
-    pthread_mutex_lock(&lock);
-    int seen = 0;
-    for (unsigned i = 0; i < 64 && !seen; i++)
-        seen = machine_once[i] == id;
-    if (!seen)
-        machine_once[n_machine_once++ % 64] = id;
-    pthread_mutex_unlock(&lock);
-    return seen;
 }
 
 /* Runs job J on slot S to its end (or hands it back). */
@@ -577,7 +564,7 @@ static void run_one(slot *s, const pl_job *j)
             serve_log("GPU %d takes jobs again: the grading kit is free", s->pub.gpu);
     }
     if (how == 2) {
-        hand_back(j);
+        hand_back(j, 0);
         pthread_mutex_lock(&lock);
         handed_back++;
         pthread_mutex_unlock(&lock);
@@ -607,7 +594,7 @@ static void run_one(slot *s, const pl_job *j)
                       "the queue)",
                       s->pub.gpu, cfg.busy_pause, said, j->id);
         s->busy = 1;
-        hand_back(j);
+        hand_back(j, 0);
         break;
     case 'd':
         end_job(s, j, 1, "", t0);
@@ -616,7 +603,9 @@ static void run_one(slot *s, const pl_job *j)
         end_job(s, j, 0, said, t0);
         break;
     case 'm':
-        if (cfg.slurm && machine_before(j->id)) {
+        /* j->attempts is the database's since the claim: an earlier start
+           that a node failure or the service's death ended is counted */
+        if (cfg.slurm && j->attempts >= PL_QUEUE_MAX_ATTEMPTS) {
             snprintf(why, sizeof why, "the grading machines failed twice: %s", said);
             end_job(s, j, 0, why, t0);
             break;
@@ -624,7 +613,7 @@ static void run_one(slot *s, const pl_job *j)
         if (cfg.slurm) { /* one node, not the cluster: the slot stays */
             serve_log("job %ld goes back to the queue once (it ran on %s): %s", j->id,
                       s->pub.where[0] ? s->pub.where : "no node", said);
-            hand_back(j);
+            hand_back(j, 1);
             break;
         }
         pthread_mutex_lock(&lock);
@@ -633,7 +622,7 @@ static void run_one(slot *s, const pl_job *j)
         pthread_mutex_unlock(&lock);
         serve_log("GPU %d (%s) leaves the rotation: %s (job %ld goes back to the queue)", s->pub.gpu, s->pub.model,
                   said, j->id);
-        hand_back(j);
+        hand_back(j, 0);
         break;
     default:
         if (WIFSIGNALED(st))
