@@ -8,10 +8,11 @@
 # (harness/serve/slurm-job.sh), and the real client (make submit in copies
 # of the handout). What no faster test proves: that srun brings each job's
 # verdict back, that the job's record names the node and the GPU Slurm gave
-# it, that a Slurm job cancelled under a job fails it with a reason, and
-# that a service killed under a Slurm job leaves neither a lost job nor two
-# Slurm jobs of one job (test_serve_e2e runs the same parts without Slurm;
-# test_slurm runs make grade SLURM=1, not the service).
+# it, that a Slurm job cancelled under a job fails it with a reason, that
+# a service killed under a Slurm job leaves neither a lost job nor two
+# Slurm jobs of one job, and that a job whose node fails runs again once,
+# counted in the database (test_serve_e2e runs the same parts without
+# Slurm; test_slurm runs make grade SLURM=1, not the service).
 #   1. a partition Slurm does not have (SERVE_PARTITION=nope): the service
 #      does not start, one line naming srun's refusal, exit 2;
 #   2. four students' make submit LAB=01 at once (two solutions, the stub,
@@ -26,7 +27,17 @@
 #      leftovers, cancels that Slurm job and queues the job again, which is
 #      then done on a second Slurm job: the first CANCELLED, never two of
 #      them in the queue at once, the first grader stopped by a signal and
-#      the second one ended, and squeue empty at the end.
+#      the second one ended, and squeue empty at the end;
+#   5. a node failure under a job held in its grader (scontrol update
+#      state=down): its Slurm job ends NODE_FAIL, the service logs the job
+#      going back to the queue once (naming the node and the Slurm job);
+#      the node up again, the job is done on a second Slurm job, the first
+#      grader stopped by Slurm, attempts 2;
+#   6. the count is the database's, not the service's memory: a job's
+#      first Slurm job ends NODE_FAIL, the service is stopped and started
+#      again, its second one ends NODE_FAIL too: the job fails, "the
+#      grading machines failed twice: ...", make submit JOB=N prints it
+#      (status 3); the node is resumed at the end, on a failure too.
 # Prints one line per check, the seconds of each job, then the counts.
 # Without root, bwrap, or Slurm and MUNGE (harness/bootstrap.sh --slurm),
 # or without build/primlab-serve (libmicrohttpd's headers): SKIP, passing.
@@ -45,7 +56,7 @@ if [ -z "${ARCH:-}" ] && ! nvidia-smi --query-gpu=compute_cap --format=csv,nohea
 fi
 SECONDS=0
 t=$(mktemp -d) || exit 2
-pid="" kit=""
+pid="" kit="" node=""
 stop_service() {
     [ -n "$pid" ] || return 0
     kill -TERM "$pid" 2>/dev/null
@@ -54,7 +65,9 @@ stop_service() {
     wait "$pid" 2>/dev/null
     pid=""
 }
-trap 'stop_service; slurm_cluster_stop; rm -rf "$t" ${kit:+"$kit"/build/impl-"${t//\//-}"-*}' EXIT
+# (the node resumed first, should a node failure's part have ended early)
+trap '[ -z "$node" ] || [ -n "$slurm_stopped" ] || timeout 10 scontrol update nodename="$node" state=resume >/dev/null 2>&1
+    stop_service; slurm_cluster_stop; rm -rf "$t" ${kit:+"$kit"/build/impl-"${t//\//-}"-*}' EXIT
 
 # ------------------------------------------------------------- can we?
 why=$(slurm_cluster_missing "$t")
@@ -245,6 +258,129 @@ left=$(squeue -h -o '%i %j %T' | paste -sd ' ')
 [ -z "$left" ] || p="$p; the queue is not empty at the end: $left"
 verdict "kill -9 of the service under a Slurm job, restart: that job cancelled, the job run again and done, never two Slurm jobs of it, squeue empty" \
     "$p" "$t/serve2.log"
+
+# node_down WHY: the node set DOWN, as slurmctld does to a node that stops
+# answering: Slurm ends the job on it NODE_FAIL and kills its processes
+node_down() { scontrol update nodename="$node" state=down reason="$1"; }
+# node_up: the node takes jobs again (ReturnToService=2 brings it back as
+# soon as its slurmd answers; resumed where it has not come back): 1 when
+# it does not within 10 s
+node_up() {
+    for _ in $(seq 50); do
+        case $(sinfo -h -n "$node" -o %T 2>/dev/null) in
+        idle* | mixed* | allocated*) return 0 ;;
+        down* | drain* | fail*) scontrol update nodename="$node" state=resume 2>/dev/null ;;
+        esac
+        sleep 0.2
+    done
+    return 1
+}
+# logged TEXT LOG: wait (30 s at most) until a line of LOG begins with
+# "primlab-serve: TEXT" (a regular expression)
+logged() {
+    for _ in $(seq 300); do grep -q "^primlab-serve: $1" "$2" && return 0; sleep 0.1; done
+    return 1
+}
+# placed ID SLURM: wait (5 s at most) until job ID's record names Slurm job
+# SLURM (the claimer reads the node's line once a second), so that its
+# log lines name the node
+placed() {
+    for _ in $(seq 50); do
+        [[ "$(sql "SELECT model FROM jobs WHERE id = $1")" == *", Slurm job $2" ]] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+# starts DIR: how many graders of the job of DIR have started
+starts() { grep -c "^start .* $1/tree$" "$t/graders.log"; }
+# ended ID: whether job ID is done or failed
+ended() { [ "$(sql "SELECT state >= 2 FROM jobs WHERE id = $1")" = 1 ]; }
+
+# ------------------------------------------ 5: a node failure, then done
+node0=$SECONDS
+touch "$t/hold"
+submit ann LAB=01 WAIT=0 >"$t/ann5.out" 2>&1
+ajob=$(sed -n 's/^submit: sent .*: job \([0-9]*\)$/\1/p' "$t/ann5.out")
+adir=$sd/jobs/$ajob
+p=""
+if [ -n "$ajob" ] && held "$adir"; then
+    read -r aname afirst <<<"$(slurm_of "$ajob")"
+    placed "$ajob" "$afirst" || p="$p; job $ajob's record never named Slurm job $afirst"
+    node_down "primlab test: node failure under job $ajob" || p="$p; scontrol could not set node $node down"
+    back="job $ajob goes back to the queue once (it ran on node $node, GPU [01], Slurm job $afirst): "
+    logged "${back}Slurm job $afirst ended NODE_FAIL on node $node$" "$t/serve2.log" ||
+        p="$p; no log line of job $ajob going back to the queue once, naming node $node and Slurm job $afirst"
+    node_up || p="$p; node $node is not up again: $(sinfo -h -n "$node" -o '%T %E')"
+    rm -f "$t/hold"
+    submit ann JOB="$ajob" >"$t/ann5.out" 2>&1
+    rc=$?
+    f=$t/ann/kit/build/submit/lab01/job.tsv
+    [ $rc = 2 ] && grep -qxF "$make_said 1" "$t/ann5.out" ||
+        p="$p; make submit JOB=$ajob: exit $rc, not make's 2 for the script's 1: $(tail -n 1 "$t/ann5.out")"
+    [ "$(field state "$f")" = "done" ] || p="$p; the job is '$(field state "$f")' ($(field reason "$f")), not done"
+    n=$(grep -c "^primlab-serve: job $ajob goes back" "$t/serve2.log")
+    [ "$n" = 1 ] || p="$p; job $ajob went back $n times, not once"
+    states=$(squeue -h -t all -n "$aname" -o '%i %T' | sort -n | paste -sd ' ')
+    [[ "$states" =~ ^$afirst\ NODE_FAIL\ [0-9]+\ COMPLETED$ ]] || p="$p; its Slurm jobs: '$states', not $afirst NODE_FAIL then one COMPLETED"
+    killed=$(grep -c "^killed .* $adir/tree$" "$t/graders.log") ended=$(grep -c "^end .* $adir/tree$" "$t/graders.log")
+    [ "$killed $ended" = "1 1" ] || p="$p; graders of the job: $killed stopped by a signal (Slurm), $ended ended, not 1 and 1"
+    [ "$(sql "SELECT attempts FROM jobs WHERE id = $ajob")" = 2 ] || p="$p; attempts: $(sql "SELECT attempts FROM jobs WHERE id = $ajob"), not 2"
+else
+    p="ann's job '$ajob' did not start its grader: $(tail -n 1 "$t/ann5.out")"
+fi
+verdict "a node failure under a job (state=down): its Slurm job NODE_FAIL, the job back in the queue once (logged with its node), then done on a second Slurm job, attempts 2 ($((SECONDS - node0)) s)" \
+    "$p" "$t/serve2.log"
+
+# ------------------ 6: a node failure, a restart, a second node failure
+node0=$SECONDS
+touch "$t/hold"
+submit bob LAB=01 WAIT=0 >"$t/bob6.out" 2>&1
+bjob=$(sed -n 's/^submit: sent .*: job \([0-9]*\)$/\1/p' "$t/bob6.out")
+bdir=$sd/jobs/$bjob
+p=""
+if [ -n "$bjob" ] && held "$bdir"; then
+    read -r _ bfirst <<<"$(slurm_of "$bjob")"
+    placed "$bjob" "$bfirst" || p="$p; job $bjob's record never named Slurm job $bfirst"
+    node_down "primlab test: first node failure under job $bjob"
+    logged "job $bjob goes back to the queue once (it ran on node $node, GPU [01], Slurm job $bfirst)" "$t/serve2.log" ||
+        p="$p; no log line of job $bjob going back to the queue once"
+    stop_service # (a second start already under way is handed back, uncounted)
+    node_up || p="$p; node $node is not up again: $(sinfo -h -n "$node" -o '%T %E')"
+    n=$(starts "$bdir")
+    serve "$t/serve3.log" "$addr" || p="$p; the restart did not listen: $(tail -n 2 "$t/serve3.log")"
+    for _ in $(seq 300); do [ "$(starts "$bdir")" -gt "$n" ] && break; sleep 0.1; done
+    read -r _ bsecond <<<"$(slurm_of "$bjob")"
+    if [ "$(starts "$bdir")" -gt "$n" ] && [ -n "$bsecond" ]; then
+        placed "$bjob" "$bsecond" || p="$p; job $bjob's record never named Slurm job $bsecond"
+        node_down "primlab test: second node failure under job $bjob"
+        for _ in $(seq 300); do ended "$bjob" && break; sleep 0.1; done
+        ended "$bjob" || p="$p; job $bjob had not ended 30 s after the second node failure"
+        rm -f "$t/hold" # (a job sent back again would wait there)
+        submit bob JOB="$bjob" >"$t/bob6.out" 2>&1
+        rc=$?
+        f=$t/bob/kit/build/submit/lab01/job.tsv
+        want="the grading machines failed twice: Slurm job $bsecond ended NODE_FAIL on node $node"
+        [ $rc = 2 ] && grep -qxF "$make_said 3" "$t/bob6.out" ||
+            p="$p; make submit JOB=$bjob: exit $rc, not make's 2 for the script's 3: $(tail -n 1 "$t/bob6.out")"
+        [ "$(field state "$f")" = failed ] && [ "$(field reason "$f")" = "$want" ] ||
+            p="$p; the job is '$(field state "$f")', its reason '$(field reason "$f")', not failed with '$want'"
+        grep -qF "$want" "$t/bob6.out" || p="$p; the client did not print the reason"
+        grep -q "^primlab-serve: job $bjob (lab 01) failed on node $node, GPU [01], Slurm job $bsecond in .*: $want$" "$t/serve3.log" ||
+            p="$p; no log line of job $bjob failed on node $node"
+        ! grep -q "^primlab-serve: job $bjob goes back" "$t/serve3.log" || p="$p; the restarted service handed job $bjob back again"
+        [ "$(sql "SELECT attempts FROM jobs WHERE id = $bjob")" = 2 ] || p="$p; attempts: $(sql "SELECT attempts FROM jobs WHERE id = $bjob"), not 2"
+    else
+        p="$p; job $bjob did not start its grader again after the restart: $(tail -n 2 "$t/serve3.log" | paste -sd ' ')"
+    fi
+    node_up || p="$p; node $node is not up again: $(sinfo -h -n "$node" -o '%T %E')"
+else
+    p="bob's job '$bjob' did not start its grader: $(tail -n 1 "$t/bob6.out")"
+fi
+rm -f "$t/hold"
+left=$(squeue -h -o '%i %j %T' | paste -sd ' ')
+[ -z "$left" ] || p="$p; the queue is not empty at the end: $left"
+verdict "a node failure, a restart, a second node failure: the job fails, 'the grading machines failed twice' (make submit: 3), the count kept in the database ($((SECONDS - node0)) s)" \
+    "$p" "$t/serve3.log"
 
 sql "SELECT id, student, state, started - submitted, finished - started, model FROM jobs ORDER BY id" >"$t/figures"
 awk -F '\t' '{ printf "# job %s (%s, %s): waited %.1f s, ran %.1f s on %s\n", $1, $2, $3 == 2 ? "done" : "failed", $4, $5, $6 }' "$t/figures"
