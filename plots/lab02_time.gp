@@ -4,6 +4,10 @@
 #   Blelloch global    lab 02, part a, solution rows
 #   Blelloch shared    lab 02, part b, solution rows
 #   CUB, CPU serial, CPU OpenMP   lab 02, part b rows
+# and parts a's and b's own roofs, as lab02_bw.gp draws them: the least
+# time each part's algorithm's bytes take at the copy's speed
+# (harness/parent/roofs.h: 3n + 8m words for a, 3n for b; data measured
+# before the roofs has none). Hillis-Steele's is on lab01_time.gp.
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab02.tsv'" plots/lab02_time.gp
 # Variables (all but datafile optional): datafile, device, copy_gbps,
@@ -92,10 +96,39 @@ if (words(shown) == 0) {
 @LOGY_MS
 set title "Lab 02: exclusive scans, time\n".subtitle("Blelloch (lab 02) against Hillis-Steele (lab 01)")
 
+# Each GPU part's own roof, as lab02_bw.gp draws it, in time: what the
+# rows' time would be if the part's algorithm's bytes moved at the copy's
+# speed.
+algroofs = ""
+if (has_gpu && has_alg) {
+    do for [k in "ag bs"] {
+        if (strstrt(" ".shown." ", " ".k." ") > 0) { algroofs = algroofs.(strlen(algroofs) ? " " : "").k }
+    }
+}
+roof_title(k) = sprintf("(%s) at its roof: %s", lpart(k), alg_words(lpart(k)))
+# (a plot clause only when there is one: gnuplot warns of an empty iteration)
+algplot = words(algroofs) == 0 ? "" : \
+    ', for [i = 1:words(algroofs)] datafile using (pickp(lpart(word(algroofs, i)), lvar(word(algroofs, i)), "n")):' . \
+    '(at_roof_ms(lpart(word(algroofs, i)), lvar(word(algroofs, i)))) with lines lw 1.5 dt (6, 4) ' . \
+    'lc rgb lcolor(word(algroofs, i)) title roof_title(word(algroofs, i))'
+# (the times' own range, in both files: far below the launches' few
+# microseconds at small n, a roof leaves the plot instead of widening it;
+# the key, widened by the roofs', goes inside, to the upper left that every
+# line leaves empty, its lines closer together to stay above CPU serial's)
+if (words(algroofs) > 0) {
+    set key inside left top opaque spacing 1.0
+    _tmin = NaN
+    do for [k in shown] {
+        stats lfile(k) using (pickp(lpart(k), lvar(k), "time_ms")) nooutput
+        _tmin = (_tmin == _tmin && _tmin <= STATS_min) ? _tmin : STATS_min
+    }
+    set yrange [10**floor(log10(_tmin)) : *]
+}
+
 @open_output
 plot for [i = 1:words(shown)] lfile(word(shown, i)) \
         using (pickp(lpart(word(shown, i)), lvar(word(shown, i)), "n")): \
               (pickp(lpart(word(shown, i)), lvar(word(shown, i)), "time_ms")) \
         with linespoints lw 2 dt vdash(lvar(word(shown, i))) \
         lc rgb lcolor(word(shown, i)) pt lpoint(word(shown, i)) \
-        title ltitle(word(shown, i))
+        title ltitle(word(shown, i)) @algplot
