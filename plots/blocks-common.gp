@@ -3,9 +3,13 @@
 # drawing as lab02_blocks.gp): one part's throughput against threads per
 # block (32 .. 1024, log2 axis), the time per call on the right axis, the
 # vendor library at the same n as a reference when the data has it, and,
-# for a bandwidth, the device copy bandwidth as the roof. The `n` column of
-# such a part is the number of threads per block; every row works on the
-# same array. Not a figure of its own: plots/render.sh draws only labNN_*.gp.
+# for a bandwidth, the device copy bandwidth as the roof and the part's own
+# roof, the GB/s at which its algorithm's bytes (the rows' alg_bytes, the
+# same at every block size: a level line) would move at the copy's speed
+# (harness/parent/roofs.h; data measured before the roofs has none). The
+# `n` column of such a part is the number of threads per block; every row
+# works on the same array. Not a figure of its own: plots/render.sh draws
+# only labNN_*.gp.
 #
 # The loading script sets, before `load plotdir."/blocks-common.gp"`:
 #   me         its own name, for messages ("lab01_blocks.gp")
@@ -80,7 +84,8 @@ roof_on = has_gpu && !blk_keys
 # falls as the throughput rises) stay above the key (about the lowest
 # 25 %); else below the plot.
 y_top = (roof_on && copy_gbps > best_y) ? copy_gbps : best_y
-if (low_y >= 0.3 * y_top && low_y >= 0.45 * best_y) {
+key_in = low_y >= 0.3 * y_top && low_y >= 0.45 * best_y
+if (key_in) {
     set key inside center bottom opaque
 } else {
     set key outside center bottom horizontal maxrows 2
@@ -112,9 +117,26 @@ if (roof_on) {
         at graph 0.02, first copy_gbps offset 0, 0.75 left front tc rgb "#202020"
     roof = ", copy_gbps with lines ls 100 notitle"
 }
+# The part's own roof, as lab01_bw.gp draws it, in the rows' GB/s; its
+# formula from the data's alg_ line without the size, which the title
+# gives ("4n words at n = 2^24 + 3" as "4n words"); where it is the bytes
+# the GB/s count, it lies on the copy's line, drawn over it, and the key
+# says so. A key below the plot is one line taller for it and gets room to
+# clear the axis's label.
+algplot = ""
+if (roof_on && has_alg) {
+    stats datafile using (pick(impl, "n")):(at_roof_gbps(part, impl)) nooutput
+    _w = alg_brief(part)
+    _w = strstrt(_w, " at n = ") > 0 ? _w[1:strstrt(_w, " at n = ") - 1] : _w
+    alg_title = sprintf("(%s)%s at its roof: %s%s", blk_part, who, _w, \
+                        abs(STATS_mean_y / copy_gbps - 1) < 0.01 ? ", on the copy's line" : "")
+    algplot = ", datafile using (pick(impl, 'n')):(at_roof_gbps(part, impl)) with lines lw 1.5 dt (6, 4) " . \
+              "lc rgb c_main title alg_title"
+    if (!key_in) { set key width -8; set bmargin 6.5 }
+}
 
 @open_output
 plot datafile using (pick(impl, "n")):(val(impl)) \
         with linespoints lw 2 dt vdash(impl) lc rgb c_main pt vpoint(impl, 1) \
         title blk_what.who.(blk_keys ? "" : " (GB/s)") \
-     @vendor_plot @time_plot @roof
+     @vendor_plot @time_plot @roof @algplot

@@ -2,8 +2,12 @@
 # experiment (part bt): effective GB/s of the shared-memory Blelloch scan
 # against threads per block (32 .. 1024, log2 axis), the time per call on
 # the right axis, CUB at the same n as a reference when the data has it,
-# and the device copy bandwidth as the roof. The `n` column of part bt is
-# the number of threads per block; every row scans the same n elements.
+# the device copy bandwidth as the roof, and the part's own roof, the GB/s
+# at which its algorithm's 3n words (the rows' alg_bytes) would move at the
+# copy's speed, a level line (harness/parent/roofs.h; data measured before
+# the roofs has none), as plots/blocks-common.gp draws it for labs 01 and
+# 04. The `n` column of part bt is the number of threads per block; every
+# row scans the same n elements.
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab02.tsv'" plots/lab02_blocks.gp
 # Variables (all but datafile optional): datafile, device, copy_gbps,
@@ -50,7 +54,8 @@ set yrange [0:*]
 # The key goes inside, below the points, when they (and the time, which
 # falls as GB/s rises) stay above the key (about the lowest 25 %); else below it.
 y_top = (has_gpu && copy_gbps > best_g) ? copy_gbps : best_g
-if (low_g >= 0.3 * y_top && low_g >= 0.45 * best_g) {
+key_in = low_g >= 0.3 * y_top && low_g >= 0.45 * best_g
+if (key_in) {
     set key inside center bottom opaque
 } else {
     set key outside center bottom horizontal maxrows 2
@@ -81,9 +86,19 @@ if (has_gpu) {
         at graph 0.02, first copy_gbps offset 0, 0.75 left front tc rgb "#202020"
     roof = ", copy_gbps with lines ls 100 notitle"
 }
+# The part's own roof, as plots/blocks-common.gp draws it.
+algplot = ""
+if (has_gpu && has_alg) {
+    _w = alg_brief("bt")
+    _w = strstrt(_w, " at n = ") > 0 ? _w[1:strstrt(_w, " at n = ") - 1] : _w
+    alg_title = sprintf("(bt)%s at its roof: %s", who, _w)
+    algplot = ", datafile using (pick(impl, 'n')):(at_roof_gbps('bt', impl)) with lines lw 1.5 dt (6, 4) " . \
+              "lc rgb c_gbps title alg_title"
+    if (!key_in) { set key width -8; set bmargin 6.5 }
+}
 
 @open_output
 plot datafile using (pick(impl, "n")):(pick(impl, "gbps")) \
         with linespoints lw 2 dt vdash(impl) lc rgb c_gbps pt vpoint(impl, 1) \
         title "Blelloch, shared memory".who." (GB/s)" \
-     @cub_plot @time_plot @roof
+     @cub_plot @time_plot @roof @algplot
