@@ -8,7 +8,12 @@
 # an open point of the family's colour at the right, apart from the sweep.
 # Repeated rows are averaged: the sweep's points (smooth unique), and
 # cuSPARSE's rows of every label of the family, of both parts of the type
-# (cf and df, or cd and dd), since its kernel knows no group size.
+# (cf and df, or cd and dd), since its kernel knows no group size. Each
+# family's matrix has its roof for the kernel, where the data has
+# alg_bytes: the GFLOP/s at which its algorithm's bytes (the CSR's, the
+# same at every group size) would move at the copy's speed
+# (harness/parent/roofs.h), a dotted level line of the family's colour
+# with its value in the key; data measured before the roofs has none.
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab06.tsv'" plots/lab06_groups.gp
 # Variables (all but datafile optional): datafile, device, copy_gbps,
@@ -74,6 +79,19 @@ array CC[4]
 array NZ[4]
 array NC[4]
 do for [k = 1:4] { SW[k] = 0; AU[k] = 0; CS[k] = 0; CC[k] = 0; NZ[k] = 0; NC[k] = 0 }
+# the kernel's own roof per family (RS sum, RC count) from impl's rows of
+# the part, every group size: one matrix, one roof
+array RS[4]
+array RC[4]
+do for [k = 1:4] { RS[k] = 0; RC[k] = 0 }
+if (has_gpu && has_alg) {
+    stats datafile using ((strcol("part") eq gpart && strcol("variant") eq impl && column("n") == nsel && \
+                           fslot(strcol("param_label")) > 0 && gsize(strcol("param_label")) >= 0 && \
+                           column("alg_bytes") > 0 && column("gflops") > 0 && column("time_ms") > 0 && column("copy_gbps") > 0) ? \
+          (_f = fslot(strcol("param_label")), \
+           RS[_f] = RS[_f] + column("gflops") * column("time_ms") * column("copy_gbps") * 1e6 / column("alg_bytes"), \
+           RC[_f] = RC[_f] + 1, 0) : 0) nooutput
+}
 stats datafile using ((column("n") == nsel && fslot(strcol("param_label")) > 0 && gsize(strcol("param_label")) >= 0 && \
                        (strcol("part") eq gpart || strcol("part") eq spart)) ? \
       (_f = fslot(strcol("param_label")), _g = gsize(strcol("param_label")), \
@@ -97,8 +115,10 @@ nf = words(shown)
 # draws a warning).
 cs_shown = ""
 au_shown = ""
+al_shown = ""
 _nocs = ""
 do for [k = 1:4] {
+    if (SW[k] > 0 && RC[k] > 0) { al_shown = al_shown." ".word(fams, k) }
     if (SW[k] > 0 && CC[k] > 0) { cs_shown = cs_shown." ".word(fams, k) }
     if (SW[k] > 0 && CC[k] == 0) { _nocs = _nocs." ".word(fams, k) }
     if (SW[k] > 0 && AU[k] > 0 && show_auto) { au_shown = au_shown." ".word(fams, k) }
@@ -114,6 +134,8 @@ fmean(f) = NC[fslot(f)] > 0 ? NZ[fslot(f)] / NC[fslot(f)] : NaN
 cs(f) = CC[fslot(f)] > 0 ? CS[fslot(f)] / CC[fslot(f)] : NaN
 ftitle(f) = sprintf("%s, %.2g nnz/row%s", f, fmean(f), who)
 ctitle(f) = sprintf("cuSPARSE, %s: %.0f", f, cs(f))
+alg(f) = RC[fslot(f)] > 0 ? RS[fslot(f)] / RC[fslot(f)] : NaN
+atitle(f) = sprintf("%s at its roof: %.0f", f, alg(f))
 
 set logscale x 2
 set xrange [1.6 : (has_auto ? x_auto * 1.3 : 40)]
@@ -142,20 +164,29 @@ set title sprintf("Lab 06 (d): vector CSR SpMV against the group size (%s)\n", t
 # The key below the plot: a row per family, its sweep, then its cuSPARSE
 # (when every family drawn has cuSPARSE rows; else they shift up).
 set key outside center bottom horizontal maxcols 2 maxrows nf spacing 1.2 width 1.5
+# (a third column for the roofs, where they are drawn, their formula in the
+# key's title: with it in each entry, gnuplot's guess of their width would
+# leave room for two columns)
+if (words(al_shown) > 0) {
+    set key maxcols 3 title sprintf("{/*0.85 dotted: (%s) at its roof, %s at the copy's speed}", gpart, alg_words(gpart))
+}
 set bmargin 4.5 + 1.25 * nf
 
 # cuSPARSE: a constant per family, drawn across the sweep only.
 x_end = has_auto ? sqrt(32 * x_auto) : 40
 cline(f, x) = x <= x_end ? cs(f) : NaN
+aline(f, x) = x <= x_end ? alg(f) : NaN
 set samples 200
 
 @open_output
 # Empty layers are left out (an empty "for [f in ...]" is an error).
 cs_plot = words(cs_shown) == 0 ? "" : \
     ", for [f in cs_shown] cline(f, x) with lines lw 2 dt (8, 5) lc rgb fcolor(f) title ctitle(f)"
+al_plot = words(al_shown) == 0 ? "" : \
+    ", for [f in al_shown] aline(f, x) with lines lw 2 dt (2, 4) lc rgb fcolor(f) title atitle(f)"
 au_plot = !has_auto ? "" : \
     ", for [f in au_shown] datafile using (at_a(fslot(f)) == at_a(fslot(f)) ? x_auto : NaN):(at_a(fslot(f))) " . \
     "smooth unique with points pt fopen(f) ps 1.8 lw 2 lc rgb fcolor(f) notitle"
 plot for [f in shown] datafile using (gx(impl, fslot(f))):(at_g(impl, fslot(f))) smooth unique \
         with linespoints lw 2.2 dt vdash(impl) lc rgb fcolor(f) pt fpoint(f) ps 1.4 title ftitle(f) \
-     @cs_plot @au_plot
+     @cs_plot @al_plot @au_plot

@@ -5,7 +5,12 @@
 # own group size, part df) and cuSPARSE; a dashed bar across each cluster
 # is the matrix's bandwidth roof, the GFLOP/s its bytes allow at the copy
 # bandwidth: copy_gbps * gflops / gbps of its rows (GFLOP/s per GB/s is the
-# flops per byte moved). Float on the left; double (cd, dd) in a second
+# flops per byte moved). Over it, where the data has alg_bytes, the
+# kernels' own roof, the GFLOP/s at which their algorithm's bytes would
+# move at the copy's speed (harness/parent/roofs.h: the CSR's bytes, the
+# same for both kernels and cuSPARSE), in the vector kernel's colour: the
+# bytes the GB/s count, so it lies on the bar, and the key says so; data
+# measured before the roofs has none. Float on the left; double (cd, dd) in a second
 # panel on the right when the data has double rows. Each bar is the mean of
 # the rows of its (part, variant, matrix) at that n: cuSPARSE's rows of
 # both parts of a type (scalar and vector runs each measure it) are
@@ -87,6 +92,20 @@ stats datafile using ((ours(0) && column("gbps") > 0 && column("gflops") > 0 && 
 stats datafile using ((ours(0) && column("gflops") > 0 && column("time_ms") > 0) \
       ? (_i = mslot(strcol("param_label")), \
          NZ[_i] = NZ[_i] + column("gflops") * column("time_ms") * 5e5 / column("n"), NC[_i] = NC[_i] + 1, 0) : 0) nooutput
+# AS/AC: the GPU kernels' own roof per (type, kernel, matrix), from impl's
+# rows (has_alg: data without alg_bytes has none).
+array AS[16]
+array AC[16]
+do for [i = 1:16] { AS[i] = 0; AC[i] = 0 }
+aidx(t, b, m) = ((t - 1) * 2 + b - 1) * 4 + m
+if (has_gpu && has_alg) {
+    stats datafile using ((ours(0) && strcol("variant") eq impl && column("alg_bytes") > 0 && column("gflops") > 0 && \
+                           column("time_ms") > 0 && rowcopy(0) > 0) \
+          ? (_i = aidx(tslot(strcol("part")), bslot(strcol("part"), impl), mslot(strcol("param_label"))), \
+             AS[_i] = AS[_i] + column("gflops") * column("time_ms") * rowcopy(0) * 1e6 / column("alg_bytes"), \
+             AC[_i] = AC[_i] + 1, 0) : 0) nooutput
+}
+algv(t, b, m) = AC[aidx(t, b, m)] > 0 ? AS[aidx(t, b, m)] / AC[aidx(t, b, m)] : NaN
 bar(t, b, m) = C[bidx(t, b, m)] > 0 ? S[bidx(t, b, m)] / C[bidx(t, b, m)] : NaN
 roofv(t, m) = RC[ridx(t, m)] > 0 ? RS[ridx(t, m)] / RC[ridx(t, m)] : NaN
 nbar(t, b) = sum [j = 1:nm] (C[bidx(t, b, mslot(word(shown, j)))] > 0)
@@ -160,6 +179,34 @@ do for [t in types] {
 has_roof = 0
 do for [t in types] { has_roof = has_roof || nroof(t + 0) > 0 }
 
+# The kernels' own roofs: one line (the vector kernel's) where the type's
+# two parts state the same formula; whether it is the bar's, within 1 %.
+tpart(t, b) = word("c d", b).word("f d", t)
+nalg = 0
+alg_onbar = 1
+alg_one = 1
+set print $algroofs
+do for [t in types] {
+    _one = same_alg(tpart(t + 0, 1), tpart(t + 0, 2))
+    alg_one = alg_one && _one
+    do for [j = 1:nm] {
+        _m = mslot(word(shown, j))
+        do for [b = (_one ? 2 : 1):2] {
+            _v = algv(t + 0, b, _m)
+            if (_v == _v) {
+                print sprintf("%g\t%g\t%d\t%s", j, _v, b, t)
+                nalg = nalg + 1
+                _r = roofv(t + 0, _m)
+                alg_onbar = alg_onbar && _r == _r && abs(_v / _r - 1) < 0.01
+            }
+        }
+    }
+}
+unset print
+alg_key = alg_one ? sprintf("(c), (d) at their roof: %s%s", alg_words(tpart(word(types, 1) + 0, 2)), \
+                            alg_onbar ? ", on the roof" : "") : \
+                    "(c) and (d) at their own roof (colours as the bars)"
+
 btitle(b) = b == 1 ? "scalar: a thread per row (c)".who : b == 2 ? "vector: a group of lanes per row (d)".who : "cuSPARSE SpMV"
 bcolor(b) = word("#CC79A7 ".vcolor("solution", 1)." ".vcolor("cub", 1), b)
 tname(t) = t == 1 ? "float (parts cf, df)" : "double (parts cd, dd)"
@@ -221,6 +268,15 @@ do for [k = 1:nt] {
         cmd = cmd.sprintf(", $roofs using (($4 == %d && $3 > 0) ? $1 - 0.47 : NaN):2:(sprintf('roof %%.0f', $2)) " . \
                           "with labels left offset 0, 0.6 font ',10' tc rgb '#202020'", t)
     }
+    # (over the roof's bar, so that it shows on it)
+    do for [b = 1:2] {
+        _k = 0
+        do for [j = 1:nm] { _k = _k + (algv(t, b, mslot(word(shown, j))) == algv(t, b, mslot(word(shown, j)))) }
+        if (nalg > 0 && _k > 0 && (b == 2 || !alg_one)) {
+            cmd = cmd.sprintf(", $algroofs using (($4 == %d && $3 == %d) ? $1 - 0.47 : NaN):2:(0.94):(0) " . \
+                              "with vectors nohead lw 1.5 dt (6, 4) lc rgb '%s'", t, b, bcolor(b))
+        }
+    }
     eval "plot ".cmd[3:*]
 }
 # The key strip: nothing drawn but the key.
@@ -243,5 +299,11 @@ do for [b = 1:3] {
     if (_n > 0) { cmd = cmd.sprintf(", NaN with boxes lc rgb '%s' title '%s'", bcolor(b), btitle(b)) }
 }
 if (has_roof) { cmd = cmd.", NaN with lines ls 100 title 'roof: the GFLOP/s at copy bandwidth'" }
+# (a fifth entry, longer: gnuplot's guess of its width would leave one
+# column, too tall for the strip, without a narrower guess)
+if (nalg > 0) {
+    cmd = cmd.sprintf(", NaN with lines lw 1.5 dt (6, 4) lc rgb '%s' title alg_key", bcolor(2))
+    set key width -6
+}
 eval "plot ".cmd[3:*]
 unset multiplot
