@@ -8,6 +8,13 @@
 # flops per entry and iteration), so the gather of x[k], once per call, is
 # spread over the iterations. The x axis shows why part b and part c rank
 # the way they do: short rows favour a thread per row, long ones a warp.
+# The GPU parts' own roofs are drawn too, where the data has alg_bytes: the
+# ns per entry and iteration their algorithm's bytes take at the copy's
+# speed on each matrix, (2 / gflops) times the roof's time over the row's
+# (harness/parent/roofs.h: b and c state one formula, one line; d's heads
+# cost at most a bit an entry, so it is lower for short rows; data
+# measured before the roofs has none), their formulas in the key's title.
+# Part a, OpenMP on the host, states none: the copy is the GPU's.
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab07.tsv'" plots/lab07_rowlen.gp
 # Variables: datafile, device, copy_gbps, fmt, outfile, plotdir, impl
@@ -74,6 +81,34 @@ do for [k = 1:6] {
 if (_amax > 0) {
     cmd = cmd.sprintf(", datafile using (mrow('a', avar) ? column('param') : NaN):(nsper('a', avar)) smooth unique " . \
                       "with linespoints lw 1.5 dt 2 pt 1 lc rgb '#7F7F7F' title 'a: OpenMP, %d threads'", _amax)
+}
+# The GPU parts' own roofs, as lab07_families.gp draws them: b's and c's
+# one line where they state one formula (drawn from c's rows), d's, in the
+# part's colour; the formulas in the key's title, a line at ", then".
+if (has_gpu && has_alg) {
+    _rk = same_alg("b", "c") ? "4 5" : "3 4 5"
+    _keyt = ""
+    do for [k in _rk] {
+        _k = k + 0
+        _p = spart(_k); _v = svar(_k)
+        _both = _k == 4 && same_alg("b", "c")
+        _who = _both ? "b, c" : _p
+        _w = esc(alg_plain(_p))
+        _c = 0
+        stats datafile using (_c = _c + (mrow(_p, _v) && column("alg_bytes") > 0), 0) nooutput
+        if (_c > 0) {
+            if (strlen(_w) > 0) {
+                _at = strstrt(_w, ", then ")
+                _keyt = _keyt.(strlen(_keyt) ? "\n" : "").sprintf("{/*0.8 %s: %s}", _who, _at > 0 ? _w[1:_at] : _w). \
+                        (_at > 0 ? sprintf("\n{/*0.8     %s}", _w[_at + 2:*]) : "")
+            }
+            cmd = cmd.sprintf(", datafile using (mrow('%s', '%s') && column('alg_bytes') > 0 ? column('param') : NaN):" . \
+                              "(nsper('%s', '%s') * column('alg_bytes') / (column('copy_gbps') * 1e6 * column('time_ms'))) " . \
+                              "smooth unique with lines lw 1.5 dt (6, 4) lc rgb '%s' title '%s at %s roof'", \
+                              _p, _v, _p, _v, field(colors, _k), _who, _both ? "their" : "its")
+        }
+    }
+    if (strlen(_keyt) > 0) { set key title _keyt left }
 }
 # the matrices' names above part d's points
 cmd = cmd.", datafile using (mrow('d', impl.'') ? column('param') : NaN):(nsper('d', impl.'')):(esc(strcol('param_label'))) " . \

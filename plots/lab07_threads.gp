@@ -3,7 +3,9 @@
 # webbase-1M's stand-ins, the seed's iterations), with the ideal line.
 # Each time is segspmv_omp's alone (the table subtracts the copies to the
 # host and back); the speedup is against the same code on one thread. The
-# key gives each matrix's one-thread time.
+# key gives each matrix's one-thread time. No algorithm's roof: part a
+# runs on the host, its rows state no bytes (alg_bytes nan), and the only
+# copy bandwidth measured is the GPU's (docs/roofs.md).
 # Normally run by plots/render.sh; by hand from the repo root:
 #   gnuplot -e "datafile='plots/data/lab07.tsv'" plots/lab07_threads.gp
 # Variables: datafile, device, copy_gbps, fmt, outfile, plotdir, impl.

@@ -50,11 +50,17 @@ has_gpu = (copy_gbps == copy_gbps && copy_gbps > 0) ? 1 : 0
 has_column(c) = datafile[1:1] eq "$" ? 0 : system(sprintf("awk -F'\t' '/^lab\t/ { for (i = 1; i <= NF; i++) if ($i == c) f = 1; exit } " . \
                                "END { print f + 0 }' c='%s' '%s'", c, datafile)) eq "1"
 # Part p's algorithm as its data names it ("# alg_b: 3n words: ..."), up to
-# the first colon: "3n words"; "" when the data has none.
-alg_words(p) = system(sprintf("sed -n 's/^# alg_%s: \\([^:]*\\):.*/\\1/p' '%s' | head -n 1", p, datafile))
+# the first colon, or the whole line where it has none (lab 07's): "3n
+# words"; "" when the data has none.
+alg_words(p) = system(sprintf("sed -n 's/^# alg_%s: \\([^:]*\\).*/\\1/p' '%s' | head -n 1", p, datafile))
 # The same without what follows in parentheses, for a figure's key:
 # "n + c words (c kept, keep * n)" as "n + c words".
-alg_brief(p) = system(sprintf("sed -n 's/^# alg_%s: \\([^:]*\\):.*/\\1/p' '%s' | head -n 1 | sed 's/ (.*//'", p, datafile))
+alg_brief(p) = system(sprintf("sed -n 's/^# alg_%s: \\([^:]*\\).*/\\1/p' '%s' | head -n 1 | sed 's/ (.*//'", p, datafile))
+# The same with every parenthesis dropped, not only the first and all after
+# it, for a formula that goes on after one: lab 07's "5n words once (a
+# copied in, x[k] gathered), then 3n and s (rows + 1) an iteration" as "5n
+# words once, then 3n and s an iteration".
+alg_plain(p) = system(sprintf("sed -n 's/^# alg_%s: \\([^:]*\\).*/\\1/p' '%s' | head -n 1 | sed 's/ ([^)]*)//g'", p, datafile))
 has_alg = has_column("pct_alg")
 # A part's rows at its algorithm's roof, for the figures that draw it (only
 # where has_alg): on the rows of part p and variant v, what the row's time
