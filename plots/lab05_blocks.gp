@@ -2,8 +2,8 @@
 # experiment (part bt): keys sorted per second by the four-bit sort against
 # threads per block, random 32-bit keys, the time per call on the right
 # axis, and CUB SortKeys at the same n. No roof: a sort of eight passes is
-# far below the copy bandwidth at every block size (lab05_keys.gp has none
-# either). Drawn by plots/blocks-common.gp (its header lists the
+# far below the copy bandwidth at every block size (lab05_keys.gp draws
+# the sort's own roof, against n). Drawn by plots/blocks-common.gp (its header lists the
 # variables); run by plots/render.sh, or by hand:
 #   gnuplot -e "datafile='plots/data/lab05.tsv'" plots/lab05_blocks.gp
 # Variables: datafile, device, fmt, outfile, plotdir, impl, show_time.
