@@ -184,13 +184,19 @@ held() {
     done
     return 1
 }
+# send_held WHO OUT: WHO's make submit LAB=01 WAIT=0 (its output in OUT)
+# with the hold on, so that its grader waits; the job's id on stdout, ""
+# when the client printed none
+send_held() {
+    touch "$t/hold"
+    submit "$1" LAB=01 WAIT=0 >"$2" 2>&1
+    sed -n 's/^submit: sent .*: job \([0-9]*\)$/\1/p' "$2"
+}
 # slurm_of ID: the Slurm job's name and id of job ID, while it is queued or runs
 slurm_of() { squeue -h -o '%j %i' | awk -v id="$1" '$1 ~ "-" id "$"'; }
 
 # ---------------------------------------------- 3: scancel under a job
-touch "$t/hold"
-submit eve LAB=01 WAIT=0 >"$t/eve0.out" 2>&1
-eve_job=$(sed -n 's/^submit: sent .*: job \([0-9]*\)$/\1/p' "$t/eve0.out")
+eve_job=$(send_held eve "$t/eve0.out")
 p=""
 if [ -n "$eve_job" ] && held "$sd/jobs/$eve_job"; then
     read -r ename eslurm <<<"$(slurm_of "$eve_job")"
@@ -216,8 +222,7 @@ fi
 verdict "a job's Slurm job cancelled by scancel while it runs: the job fails, one line saying so (the page named its node first)" "$p" "$t/serve1.log"
 
 # ------------------------------------- 4: kill -9, restart, no duplicate
-submit fay LAB=01 WAIT=0 >"$t/fay0.out" 2>&1
-fay_job=$(sed -n 's/^submit: sent .*: job \([0-9]*\)$/\1/p' "$t/fay0.out")
+fay_job=$(send_held fay "$t/fay0.out")
 fdir=$sd/jobs/$fay_job
 p="" first="" fname=""
 if [ -n "$fay_job" ] && held "$fdir"; then
@@ -298,9 +303,7 @@ ended() { [ "$(sql "SELECT state >= 2 FROM jobs WHERE id = $1")" = 1 ]; }
 
 # ------------------------------------------ 5: a node failure, then done
 node0=$SECONDS
-touch "$t/hold"
-submit ann LAB=01 WAIT=0 >"$t/ann5.out" 2>&1
-ajob=$(sed -n 's/^submit: sent .*: job \([0-9]*\)$/\1/p' "$t/ann5.out")
+ajob=$(send_held ann "$t/ann5.out")
 adir=$sd/jobs/$ajob
 p=""
 if [ -n "$ajob" ] && held "$adir"; then
@@ -333,9 +336,7 @@ verdict "a node failure under a job (state=down): its Slurm job NODE_FAIL, the j
 
 # ------------------ 6: a node failure, a restart, a second node failure
 node0=$SECONDS
-touch "$t/hold"
-submit bob LAB=01 WAIT=0 >"$t/bob6.out" 2>&1
-bjob=$(sed -n 's/^submit: sent .*: job \([0-9]*\)$/\1/p' "$t/bob6.out")
+bjob=$(send_held bob "$t/bob6.out")
 bdir=$sd/jobs/$bjob
 p=""
 if [ -n "$bjob" ] && held "$bdir"; then
