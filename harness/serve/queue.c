@@ -189,6 +189,16 @@ static int run_one(pl_queue *q, sqlite3_stmt *st, char *why, size_t cap)
     return sqlite3_changes(q->db) != 1;
 }
 
+/* run_one for ST, a change of running job ID: 0; -1 with why, which says
+   so when no running job ID was there. */
+static int run_running(pl_queue *q, sqlite3_stmt *st, long id, char *why, size_t cap)
+{
+    int rc = run_one(q, st, why, cap);
+    if (rc > 0)
+        snprintf(why, cap, "no running job %ld", id);
+    return rc ? -1 : 0;
+}
+
 static int begin(pl_queue *q, char *why, size_t cap) { return exec(q, "BEGIN IMMEDIATE", why, cap); }
 static int commit(pl_queue *q, char *why, size_t cap) { return exec(q, "COMMIT", why, cap); }
 static void rollback(pl_queue *q) { sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL); }
@@ -416,10 +426,7 @@ int pl_queue_finish(pl_queue *q, long id, int ok, const char *reason, double now
     sqlite3_bind_int(st, 2, ok ? PL_JOB_DONE : PL_JOB_FAILED);
     sqlite3_bind_double(st, 3, now);
     sqlite3_bind_text(st, 4, reason ? reason : "", -1, SQLITE_STATIC);
-    int rc = run_one(q, st, why, cap);
-    if (rc > 0)
-        snprintf(why, cap, "no running job %ld", id);
-    return rc ? -1 : 0;
+    return run_running(q, st, id, why, cap);
 }
 
 int pl_queue_recover(pl_queue *q, double now, int *requeued, int *failed, char *why, size_t cap)
@@ -470,10 +477,7 @@ static int requeue(pl_queue *q, long id, int counted, char *why, size_t cap)
     if (!st)
         return -1;
     sqlite3_bind_int64(st, 1, id);
-    int rc = run_one(q, st, why, cap);
-    if (rc > 0)
-        snprintf(why, cap, "no running job %ld", id);
-    return rc ? -1 : 0;
+    return run_running(q, st, id, why, cap);
 }
 
 int pl_queue_requeue(pl_queue *q, long id, char *why, size_t cap) { return requeue(q, id, 0, why, cap); }
@@ -488,10 +492,7 @@ int pl_queue_place(pl_queue *q, long id, int gpu, const char *model, char *why, 
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int(st, 2, gpu);
     sqlite3_bind_text(st, 3, model ? model : "", -1, SQLITE_STATIC);
-    int rc = run_one(q, st, why, cap);
-    if (rc > 0)
-        snprintf(why, cap, "no running job %ld", id);
-    return rc ? -1 : 0;
+    return run_running(q, st, id, why, cap);
 }
 
 /* The position, by the round robin: job J, the k-th queued job of its
