@@ -1003,30 +1003,6 @@ static void roof_rows(const pl_lab *lab, const pl_part *p, long n, double param)
     }
 }
 
-/* The whole of the file at path (*len bytes), or NULL after a line on stderr. */
-static char *read_whole(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    size_t cap = 0;
-    for (*len = 0; f && !feof(f) && !ferror(f);) {
-        char *more = *len < cap ? text : realloc(text, cap = 2 * cap + 65536);
-        if (!more)
-            break;
-        text = more;
-        *len += fread(text + *len, 1, cap - *len, f);
-    }
-    if (f && feof(f) && !ferror(f)) {
-        fclose(f);
-        return text;
-    }
-    fprintf(stderr, "%s: cannot read '%s': %s\n", prog, path, f ? "a read error, or out of memory" : strerror(errno));
-    if (f)
-        fclose(f);
-    free(text);
-    return NULL;
-}
-
 /* `roofs --in FILE`: FILE's rows, written before the columns alg_bytes and
    pct_alg, with them (alg_rows.h: from each row's own time and its part's
    formula; nothing measured), to --out (which may be FILE: it is read
@@ -1036,7 +1012,7 @@ static int roofs_derive(const pl_lab *lab, const opts *o)
     if (o->part || o->nsizes || o->nparams)
         die_usage("roofs --in takes no --part, --n or --param%s", "");
     size_t len;
-    char *text = read_whole(o->in, &len);
+    char *text = pl_read_file(o->in, &len, prog);
     if (!text)
         return 2;
     char by[64], date[32], err[512], tmp[4096];

@@ -23,27 +23,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "results.h"
+#include "scores.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    int c;
-    while ((c = fgetc(f)) != EOF)
-        fputc(c, m);
-    fclose(m);
-    fclose(f);
-    return buf;
-}
 
 int main(int argc, char **argv)
 {
@@ -88,7 +73,8 @@ int main(int argc, char **argv)
     (void)check;
     const char *none = pl_scores_unscored(&s, dry);
     if (json) {
-        char *extra_text = extra ? slurp(extra) : NULL;
+        size_t extra_len;
+        char *extra_text = extra ? pl_read_file(extra, &extra_len, NULL) : NULL;
         char tmp[4096];
         snprintf(tmp, sizeof tmp, "%s.tmp", json);
         FILE *f = fopen(tmp, "w");

@@ -285,3 +285,29 @@ void pl_no_gpu_why(const pl_score *r, char *buf, size_t cap)
     }
     snprintf(buf, cap, "%.*s", (int)(len - lp - 1), reason + lp);
 }
+
+char *pl_read_file(const char *path, size_t *len, const char *prog)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t cap = 0;
+    for (*len = 0; f && !feof(f) && !ferror(f);) {
+        char *more = *len + 1 < cap ? text : realloc(text, cap = 2 * cap + 65536);
+        if (!more)
+            break;
+        text = more;
+        *len += fread(text + *len, 1, cap - 1 - *len, f);
+    }
+    if (f && feof(f) && !ferror(f)) {
+        fclose(f);
+        text[*len] = '\0';
+        return text;
+    }
+    if (prog)
+        fprintf(stderr, "%s: cannot read '%s': %s\n", prog, path,
+                f ? "a read error, or out of memory" : strerror(errno));
+    if (f)
+        fclose(f);
+    free(text);
+    return NULL;
+}

@@ -114,6 +114,12 @@ char *pl_score_unescape(const char *in); /* malloc'd; NULL out of memory */
 void pl_reason_no_gpu(char *buf, size_t cap, const char *why);
 void pl_no_gpu_why(const pl_score *r, char *buf, size_t cap);
 
+/* The whole of file PATH (a data file of the kit's: scores, rows, the
+   results' extra JSON), NUL-terminated (its length in *len), to free();
+   NULL when it cannot be read, after a line on stderr naming prog (none
+   when prog is NULL). */
+char *pl_read_file(const char *path, size_t *len, const char *prog);
+
 #ifdef __cplusplus
 }
 #endif
